@@ -1,0 +1,10 @@
+// POST /v1/merchants/auth/signup - create a merchant; answers its keys (shown once) and a session.
+import { created, methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { SignupBody } from "@/lib/merchants/schemas";
+import { signupMerchant } from "@/lib/merchants/signup-merchant";
+
+export const POST = withApi({ auth: "none", body: SignupBody }, async ({ body }) =>
+  created(await signupMerchant(body)),
+);
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");

@@ -1,0 +1,10 @@
+// POST /v1/payment/initialize - create a pending transaction and its checkout session (secret key).
+import { created, methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { initializePayment } from "@/lib/payments/initialize-payment";
+import { InitializeBody } from "@/lib/payments/schemas";
+
+export const POST = withApi({ auth: "secret_key", body: InitializeBody }, async ({ auth, body }) =>
+  created(await initializePayment({ merchantId: auth.merchantId, mode: auth.mode, payment: body })),
+);
+
+export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");

@@ -1,0 +1,69 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+import { database } from "@/lib/db/client";
+import { migrateToLatest } from "@/lib/db/migrate";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { signupMerchant } from "@/lib/merchants/signup-merchant";
+import { pepper } from "@/lib/security/pepper";
+
+/**
+ * Start-up of a server process: validate configuration, migrate, and on an empty staging database create the
+ * demo merchant. Runs once per process from instrumentation.ts.
+ */
+export async function boot(): Promise<void> {
+  const config = env();
+  const { db, dialect } = database();
+  const applied = await migrateToLatest(db);
+  log.info("database ready", { dialect, migrationsApplied: applied });
+  await pepper();
+  if (config.SEED_DEMO && config.PAYMENTS_ENV === "staging") await seedDemoMerchant();
+}
+
+export const DEMO_MERCHANT_FILE = resolve("data/demo-merchant.json");
+
+async function seedDemoMerchant() {
+  const { db } = database();
+  const existing = await db.selectFrom("merchants").select("id").limit(1).executeTakeFirst();
+  if (existing) return;
+  const password = randomBytes(12).toString("base64url");
+  const demo = await signupMerchant({ businessName: "Demo Store", email: "demo@paygate.test", password });
+  const secretKey = demo.keys.test.secretKey;
+  // Test-mode convenience for this machine only (data/ is git-ignored): the demo store page and a newcomer
+  // need the demo key again after this banner scrolls away. Never written on production.
+  mkdirSync(resolve("data"), { recursive: true });
+  writeFileSync(
+    DEMO_MERCHANT_FILE,
+    `${JSON.stringify({ email: demo.merchant.email, password, testSecretKey: secretKey }, null, 2)}\n`,
+    { mode: 0o600 },
+  );
+  const base = env().PUBLIC_BASE_URL;
+  process.stdout.write(
+    [
+      "",
+      "  Demo merchant created (test mode). Its credentials are shown once here and kept in data/demo-merchant.json.",
+      `    email:       ${demo.merchant.email}`,
+      `    password:    ${password}`,
+      `    secret key:  ${secretKey}`,
+      "",
+      "  Create a payment:",
+      `    curl -s -X POST ${base}/v1/payment/initialize \\`,
+      `      -H "x-api-key: ${secretKey}" -H "content-type: application/json" \\`,
+      `      -d '{"amount":"5000.00","email":"customer@example.com"}'`,
+      "",
+    ].join("\n") + "\n",
+  );
+}
+
+/** `boot`, or a plain message and exit code 1: a misconfigured service must not half-start. */
+export async function bootOrExit(): Promise<void> {
+  try {
+    await boot();
+  } catch (err) {
+    process.stderr.write(
+      `\nThe service cannot start.\n${err instanceof Error ? err.message : String(err)}\n\n`,
+    );
+    process.exit(1);
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Table types. Conventions, the same on SQLite and PostgreSQL:
+ *  - money is integer minor units in `bigint` columns (`*_minor`); pg returns those as strings and SQLite as
+ *    numbers, so rows are read through `toMinor()` into a bigint,
+ *  - times are unix milliseconds in `bigint` columns (`*_at`), read through `toMillis()`,
+ *  - booleans are 0/1 integers, JSON is text,
+ *  - every table holding merchant data has `merchant_id` and `mode` ("test" | "live").
+ */
+type Int = number | string | bigint;
+
+export type Mode = "test" | "live";
+
+export interface MerchantsTable {
+  id: string;
+  business_name: string;
+  email: string;
+  password_hash: string;
+  /** JSON array of enabled channels. */
+  channels: string;
+  merchant_bears_cost: number;
+  brand_color: string | null;
+  logo_url: string | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  /** HMAC-SHA256(APP_SECRET, key), hex. */
+  key_hash: string;
+  /** Last four characters, to tell keys apart in a console. */
+  key_last4: string;
+  created_at: Int;
+  revoked_at: Int | null;
+}
+
+export interface MerchantSessionsTable {
+  id: string;
+  merchant_id: string;
+  token_hash: string;
+  created_at: Int;
+  expires_at: Int;
+  revoked_at: Int | null;
+}
+
+export interface TransactionsTable {
+  id: string;
+  reference: string;
+  merchant_id: string;
+  mode: Mode;
+  access_code: string;
+  access_expires_at: Int;
+  amount_minor: Int;
+  currency: string;
+  email: string | null;
+  customer_name: string | null;
+  callback_url: string | null;
+  description: string | null;
+  /** JSON object or null. */
+  metadata: string | null;
+  /** JSON object of key -> minor units (as strings) or null. */
+  distribution: string | null;
+  merchant_bears_cost: number;
+  /** JSON array of the channels offered on this transaction. */
+  channels: string;
+  card_fee_minor: Int;
+  transfer_fee_minor: Int;
+  status: string;
+  channel: string | null;
+  fees_minor: Int | null;
+  total_minor: Int | null;
+  amount_settled_minor: Int | null;
+  paid_at: Int | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+export interface IdempotencyKeysTable {
+  merchant_id: string;
+  mode: Mode;
+  method: string;
+  path: string;
+  idempotency_key: string;
+  request_hash: string;
+  /** "in_flight" while the first request runs, then "done". */
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Int;
+  expires_at: Int;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  merchants: MerchantsTable;
+  api_keys: ApiKeysTable;
+  merchant_sessions: MerchantSessionsTable;
+  transactions: TransactionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  app_meta: AppMetaTable;
+}
+
+export function toMinor(value: Int): bigint {
+  return typeof value === "bigint" ? value : BigInt(value);
+}
+
+export function toMillis(value: Int): number {
+  return Number(value);
+}

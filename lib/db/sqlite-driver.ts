@@ -1,0 +1,117 @@
+import type BetterSqlite3 from "better-sqlite3";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
+
+/**
+ * A SQLite dialect for one better-sqlite3 connection, written here rather than taken from Kysely because
+ * Kysely 0.29's SqliteDriver hands the same connection to concurrent callers with no lock: two requests'
+ * transactions would interleave on it. This driver
+ *  - serialises access with a FIFO mutex (a transaction holds the connection from BEGIN to COMMIT),
+ *  - starts every transaction with `BEGIN IMMEDIATE`, so read-then-write transactions take the write lock
+ *    up front and another process (the worker) waits on busy_timeout instead of failing on upgrade,
+ *  - caches prepared statements, which is most of the per-query cost in better-sqlite3.
+ */
+export class LockedSqliteDialect implements Dialect {
+  constructor(private readonly database: BetterSqlite3.Database) {}
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  createDriver(): Driver {
+    return new LockedSqliteDriver(this.database);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+}
+
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ready = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => next);
+    return ready;
+  }
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+class LockedSqliteConnection implements DatabaseConnection {
+  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  constructor(private readonly db: BetterSqlite3.Database) {}
+
+  #prepare(sql: string): BetterSqlite3.Statement {
+    let stmt = this.#statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = this.#statements.keys().next().value;
+        if (oldest !== undefined) this.#statements.delete(oldest);
+      }
+      this.#statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const stmt = this.#prepare(compiledQuery.sql);
+    const parameters = compiledQuery.parameters as unknown[];
+    if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
+    const { changes, lastInsertRowid } = stmt.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error("SQLite can only stream select queries");
+    const stmt = this.#prepare(compiledQuery.sql);
+    for (const row of stmt.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
+  }
+}
+
+class LockedSqliteDriver implements Driver {
+  readonly #mutex = new Mutex();
+  readonly #connection: LockedSqliteConnection;
+  #release: (() => void) | undefined;
+
+  constructor(private readonly db: BetterSqlite3.Database) {
+    this.#connection = new LockedSqliteConnection(db);
+  }
+  async init() {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    this.#release = await this.#mutex.lock();
+    return this.#connection;
+  }
+  async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+  async releaseConnection() {
+    const release = this.#release;
+    this.#release = undefined;
+    release?.();
+  }
+  async destroy() {
+    this.db.close();
+  }
+}

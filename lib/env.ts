@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/**
+ * Configuration, validated once. Every variable the service reads is declared here; nothing else in the
+ * codebase touches `process.env` for settings.
+ */
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOSTNAME: z.string().min(1).default("0.0.0.0"),
+    /** Unset or `file:<path>` → SQLite (default `file:data/paygate.db`); `postgres://…` → PostgreSQL. */
+    DATABASE_URL: z
+      .string()
+      .default("file:data/paygate.db")
+      .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), {
+        message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
+      }),
+    /** Where customers reach checkout; `checkoutUrl` and `paymentLinkUrl` are built on it. */
+    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
+    /** `staging` accepts test keys only, `production` live keys only (CONTRACT §4). */
+    PAYMENTS_ENV: z.enum(["staging", "production"]).default("staging"),
+    /** Pepper for keyed hashes of secret keys and session tokens. Required in production. */
+    APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ACCESS_CODE_TTL_SECONDS: positiveInt(24 * 60 * 60),
+    SESSION_TTL_SECONDS: positiveInt(12 * 60 * 60),
+    IDEMPOTENCY_TTL_SECONDS: positiveInt(24 * 60 * 60),
+    /** An in-flight idempotency key older than this is taken as abandoned (its request died). */
+    IDEMPOTENCY_LOCK_SECONDS: positiveInt(120),
+    RATE_LIMIT_LOGIN_BURST: positiveInt(10),
+    RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(5),
+    RATE_LIMIT_ACCESS_CODE_BURST: positiveInt(30),
+    RATE_LIMIT_ACCESS_CODE_PER_MINUTE: positiveInt(30),
+    RATE_LIMIT_KEY_BURST: positiveInt(500),
+    RATE_LIMIT_KEY_PER_SECOND: positiveInt(200),
+    /** Trust the first `X-Forwarded-For` hop as the client address (only behind a proxy that sets it). */
+    TRUST_PROXY: z
+      .enum(["0", "1", "true", "false"])
+      .default("0")
+      .transform((v) => v === "1" || v === "true"),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    /** Create the demo merchant on an empty database (`npm start`). */
+    SEED_DEMO: z
+      .enum(["0", "1", "true", "false"])
+      .default("1")
+      .transform((v) => v === "1" || v === "true"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS_ENV === "production" && !env.APP_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_SECRET"],
+        message: "is required when PAYMENTS_ENV=production",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string };
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process, read once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** The mode this deployment serves: staging is test mode, production is live mode. */
+export function deploymentMode(): "test" | "live" {
+  return env().PAYMENTS_ENV === "production" ? "live" : "test";
+}

@@ -1,0 +1,76 @@
+import { AppError } from "./errors";
+
+/** Largest request body accepted (CONTRACT §1). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+/**
+ * Read a request body as a JSON object, refusing (in this order) bodies over 64 KiB (413), bodies that are not
+ * declared JSON (415), and text that is not UTF-8 JSON or not an object (400 invalid_json). An empty body is
+ * `{}` whatever its type, so endpoints without a body can be called without one.
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await readLimited(request);
+  if (bytes.length === 0) return {};
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!JSON_TYPE.test(contentType.trim())) {
+    throw new AppError(
+      "unsupported_media_type",
+      `Content-Type must be application/json for a request with a body (got ${contentType ? JSON.stringify(contentType.slice(0, 100)) : "none"}).`,
+    );
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new AppError("invalid_json", "The body is not valid UTF-8 text.");
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message.slice(0, 200) : "parse error";
+    throw new AppError("invalid_json", `The body is not valid JSON: ${detail}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new AppError("invalid_json", `The body must be a JSON object, not ${describe(value)}.`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
+function tooLarge() {
+  return new AppError("payload_too_large", `The body must not exceed ${MAX_BODY_BYTES} bytes (64 KiB).`);
+}
+
+async function readLimited(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}

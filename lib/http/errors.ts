@@ -1,0 +1,51 @@
+/**
+ * The one table of failure codes and their HTTP statuses (CONTRACT.md §1, plus the few codes the contract
+ * leaves to us: unknown routes, wrong methods, bad credentials on login, duplicate signups).
+ * Domain code throws `AppError(code, message)`; only `withApi` turns one into a Response.
+ */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  invalid_json: 400,
+  channel_unavailable: 400,
+  email_required: 400,
+  invalid_api_key: 401,
+  invalid_access_code: 401,
+  invalid_session: 401,
+  invalid_credentials: 401,
+  test_mode_only: 403,
+  transaction_not_found: 404,
+  payment_link_not_found: 404,
+  event_not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  invalid_state: 409,
+  idempotency_in_progress: 409,
+  email_taken: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** Extra response headers, e.g. `Retry-After` on `rate_limited`. */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.headers = headers;
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

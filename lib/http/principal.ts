@@ -1,0 +1,15 @@
+import type { Mode } from "@/lib/db/schema";
+
+/** Who is calling, as established by one of the credentials of SPEC "Authentication". */
+export type SecretKeyPrincipal = { kind: "secret_key"; merchantId: string; mode: Mode; keyId: string };
+export type AccessCodePrincipal = {
+  kind: "access_code";
+  merchantId: string;
+  mode: Mode;
+  transactionId: string;
+  reference: string;
+};
+export type SessionPrincipal = { kind: "session"; merchantId: string; mode: Mode; sessionId: string };
+export type AnonymousPrincipal = { kind: "none" };
+
+export type Principal = SecretKeyPrincipal | AccessCodePrincipal | SessionPrincipal | AnonymousPrincipal;

@@ -1,0 +1,207 @@
+import type { z } from "zod";
+import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
+import { authenticateSession } from "@/lib/merchants/authenticate-session";
+import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
+import { log } from "@/lib/log";
+import { randomString, sha256Hex } from "@/lib/security/tokens";
+import { readJsonObject } from "./body";
+import { failureBody, jsonResponse, successBody } from "./envelope";
+import { AppError, isAppError } from "./errors";
+import { checkIdempotencyKey, runIdempotent } from "./idempotency";
+import type {
+  AccessCodePrincipal,
+  AnonymousPrincipal,
+  SecretKeyPrincipal,
+  SessionPrincipal,
+} from "./principal";
+import { parseOrThrow } from "./validation";
+
+type AuthKind = "none" | "secret_key" | "access_code" | "session";
+type PrincipalFor<A extends AuthKind> = A extends "secret_key"
+  ? SecretKeyPrincipal
+  : A extends "access_code"
+    ? AccessCodePrincipal
+    : A extends "session"
+      ? SessionPrincipal
+      : AnonymousPrincipal;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type ApiContext<A extends AuthKind, B, Q, P> = {
+  auth: PrincipalFor<A>;
+  body: Output<B>;
+  query: Output<Q>;
+  params: Output<P>;
+  requestId: string;
+  clientAddress: string;
+};
+
+/** What a handler returns: data for the success envelope, with 200 unless `status` says otherwise. */
+export type ApiResult = { status?: number; data: unknown; headers?: Record<string, string> };
+
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+type Options<A extends AuthKind, B, Q, P> = {
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+};
+
+/** Header the server (server.mjs) sets to the caller's address; any value a client sends is overwritten. */
+export const CLIENT_ADDRESS_HEADER = "x-paygate-client-address";
+
+export function created(data: unknown): ApiResult {
+  return { status: 201, data };
+}
+
+function bearer(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+async function authenticate(kind: AuthKind, request: Request, clientAddress: string) {
+  switch (kind) {
+    case "secret_key":
+      return authenticateSecretKey({ key: request.headers.get("x-api-key") ?? bearer(request) });
+    case "session":
+      return authenticateSession({ token: bearer(request) });
+    case "access_code":
+      return authenticateAccessCode({ accessCode: request.headers.get("x-access-code"), clientAddress });
+    case "none":
+      return { kind: "none" } as const;
+  }
+}
+
+/** JSON with object keys sorted, so two bodies that mean the same hash the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The one wrapper every API route goes through (ARCHITECTURE rule 1): authenticates, parses and validates
+ * body, query and path, applies `Idempotency-Key` on POSTs, runs the handler, and turns its result or its
+ * error into the SPEC envelope with an `x-request-id`. Handlers never catch; this is the one try/catch.
+ */
+export function withApi<
+  A extends AuthKind,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(options: Options<A, B, Q, P>, handler: (ctx: ApiContext<A, B, Q, P>) => Promise<ApiResult>): RouteHandler {
+  return async (request, context) => {
+    const started = performance.now();
+    const requestId = `req_${randomString(20)}`;
+    const method = request.method.toUpperCase();
+    const path = new URL(request.url).pathname;
+    const clientAddress = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+    let status = 500;
+    let errorCode: string | undefined;
+    let merchantId: string | undefined;
+    let response: Response;
+    try {
+      const auth = (await authenticate(options.auth, request, clientAddress)) as PrincipalFor<A>;
+      if (auth.kind !== "none") merchantId = auth.merchantId;
+      const hasBody = method === "POST" || method === "PUT" || method === "PATCH";
+      const rawBody = hasBody ? await readJsonObject(request) : undefined;
+      const body = (
+        options.body ? parseOrThrow(options.body, rawBody ?? {}, "body") : undefined
+      ) as Output<B>;
+      const query = (
+        options.query
+          ? parseOrThrow(options.query, Object.fromEntries(new URL(request.url).searchParams), "query")
+          : undefined
+      ) as Output<Q>;
+      const params = (
+        options.params ? parseOrThrow(options.params, await context.params, "path") : undefined
+      ) as Output<P>;
+      const ctx: ApiContext<A, B, Q, P> = { auth, body, query, params, requestId, clientAddress };
+
+      const idempotencyKey = request.headers.get("idempotency-key");
+      if (idempotencyKey !== null && method === "POST" && auth.kind !== "none") {
+        checkIdempotencyKey(idempotencyKey);
+        const answer = await runIdempotent(
+          { merchantId: auth.merchantId, mode: auth.mode, method, path, key: idempotencyKey },
+          sha256Hex(canonicalJson(rawBody ?? {})),
+          async () => {
+            const result = await handler(ctx);
+            return { status: result.status ?? 200, body: successBody(result.data) };
+          },
+        );
+        status = answer.status;
+        response = jsonResponse(
+          answer.status,
+          answer.body,
+          answer.replayed ? { "idempotent-replayed": "true" } : {},
+        );
+      } else {
+        const result = await handler(ctx);
+        status = result.status ?? 200;
+        response = jsonResponse(status, successBody(result.data), result.headers);
+      }
+    } catch (err) {
+      if (isAppError(err)) {
+        status = err.status;
+        errorCode = err.code;
+        response = jsonResponse(err.status, failureBody(err.code, err.message), err.headers);
+      } else {
+        status = 500;
+        errorCode = "internal_error";
+        log.error("unhandled error", {
+          requestId,
+          method,
+          path,
+          error: err instanceof Error ? err.message : String(err),
+          stack: err instanceof Error ? err.stack : undefined,
+        });
+        response = jsonResponse(
+          500,
+          failureBody(
+            "internal_error",
+            `Something went wrong on our side. Quote request id ${requestId} to support.`,
+          ),
+        );
+      }
+    }
+    response.headers.set("x-request-id", requestId);
+    log.info("request", {
+      requestId,
+      method,
+      path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      merchantId,
+      error: errorCode,
+    });
+    return response;
+  };
+}
+
+/** 405 for the methods a route does not serve, in the envelope (Next's own 405 has an empty body). */
+export function methodsNotAllowed(...allowed: string[]) {
+  const handler: RouteHandler = async (request) => {
+    const response = jsonResponse(
+      405,
+      failureBody(
+        "method_not_allowed",
+        `${request.method} is not allowed here; use ${allowed.join(" or ")}.`,
+      ),
+      { allow: allowed.join(", ") },
+    );
+    response.headers.set("x-request-id", `req_${randomString(20)}`);
+    return response;
+  };
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+}
+
+export { AppError };

@@ -1,0 +1,51 @@
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { deploymentMode, env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import type { SecretKeyPrincipal } from "@/lib/http/principal";
+import { pepper } from "@/lib/security/pepper";
+import { consume } from "@/lib/security/rate-limit";
+import { keyedHash, safeEqual } from "@/lib/security/tokens";
+
+export const SECRET_KEY_PATTERN = /^sk_(test|live)_[0-9A-Za-z]{32,128}$/;
+
+/**
+ * Resolve a secret key to its merchant and mode. Refuses (401 `invalid_api_key`) a missing key, a malformed
+ * one, one of the other mode than this deployment, and an unknown or revoked one; then spends one token of
+ * the key's rate limit.
+ */
+export async function authenticateSecretKey({ key }: { key: string | null }): Promise<SecretKeyPrincipal> {
+  if (!key) {
+    throw new AppError(
+      "invalid_api_key",
+      "No secret key: send it in the x-api-key header (or as Authorization: Bearer sk_...).",
+    );
+  }
+  const match = SECRET_KEY_PATTERN.exec(key);
+  if (!match)
+    throw new AppError(
+      "invalid_api_key",
+      "The secret key is malformed: it should look like sk_test_... or sk_live_....",
+    );
+  const mode = match[1] as Mode;
+  if (mode !== deploymentMode()) {
+    throw new AppError(
+      "invalid_api_key",
+      env().PAYMENTS_ENV === "production"
+        ? "Test keys (sk_test_...) are not accepted on the production deployment; use your live key."
+        : "Live keys (sk_live_...) are not accepted on the staging deployment; use your test key.",
+    );
+  }
+  const hash = keyedHash(await pepper(), key);
+  const row = await db()
+    .selectFrom("api_keys")
+    .select(["id", "merchant_id", "mode", "key_hash"])
+    .where("key_hash", "=", hash)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (!row || !safeEqual(row.key_hash, hash) || row.mode !== mode) {
+    throw new AppError("invalid_api_key", "The secret key is not valid: it is unknown or has been rolled.");
+  }
+  consume("secret_key", row.id);
+  return { kind: "secret_key", merchantId: row.merchant_id, mode: row.mode, keyId: row.id };
+}

@@ -1,0 +1,38 @@
+import { db } from "@/lib/db/client";
+import { deploymentMode } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import type { SessionPrincipal } from "@/lib/http/principal";
+import { pepper } from "@/lib/security/pepper";
+import { keyedHash, safeEqual } from "@/lib/security/tokens";
+
+export const SESSION_TOKEN_PATTERN = /^mst_[0-9A-Za-z]{43}$/;
+
+/**
+ * Resolve a merchant session token (`Authorization: Bearer mst_...`) or throw 401 `invalid_session`.
+ * The session acts in this deployment's mode: test on staging, live on production.
+ */
+export async function authenticateSession({ token }: { token: string | null }): Promise<SessionPrincipal> {
+  if (!token) {
+    throw new AppError(
+      "invalid_session",
+      "Sign in first: send Authorization: Bearer <accessToken> from /v1/merchants/auth/login.",
+    );
+  }
+  if (!SESSION_TOKEN_PATTERN.test(token)) {
+    throw new AppError("invalid_session", "The session token is malformed; sign in again for a new one.");
+  }
+  const hash = keyedHash(await pepper(), token);
+  const row = await db()
+    .selectFrom("merchant_sessions")
+    .select(["id", "merchant_id", "token_hash", "expires_at"])
+    .where("token_hash", "=", hash)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  if (!row || !safeEqual(row.token_hash, hash)) {
+    throw new AppError("invalid_session", "The session token is unknown or was signed out; sign in again.");
+  }
+  if (Number(row.expires_at) <= Date.now()) {
+    throw new AppError("invalid_session", "The session has expired; sign in again.");
+  }
+  return { kind: "session", merchantId: row.merchant_id, mode: deploymentMode(), sessionId: row.id };
+}

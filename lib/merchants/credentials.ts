@@ -1,0 +1,53 @@
+import type { Kysely } from "kysely";
+import type { Database, Mode } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { pepper } from "@/lib/security/pepper";
+import { keyedHash, newId, randomString } from "@/lib/security/tokens";
+
+/**
+ * Issuing credentials. Secret keys are `sk_<mode>_` + 43 base62 characters (256 bits); session tokens are
+ * `mst_` + 43 base62 characters. Only their keyed hashes are stored; the plain values exist only in the
+ * response that shows them once.
+ */
+export async function issueSecretKey(
+  trx: Kysely<Database>,
+  merchantId: string,
+  mode: Mode,
+  now: number,
+): Promise<string> {
+  const secretKey = `sk_${mode}_${randomString(43)}`;
+  await trx
+    .insertInto("api_keys")
+    .values({
+      id: newId(),
+      merchant_id: merchantId,
+      mode,
+      key_hash: keyedHash(await pepper(), secretKey),
+      key_last4: secretKey.slice(-4),
+      created_at: now,
+      revoked_at: null,
+    })
+    .execute();
+  return secretKey;
+}
+
+export async function issueSession(
+  trx: Kysely<Database>,
+  merchantId: string,
+  now: number,
+): Promise<{ accessToken: string; expiresAt: string }> {
+  const accessToken = `mst_${randomString(43)}`;
+  const expiresAt = now + env().SESSION_TTL_SECONDS * 1000;
+  await trx
+    .insertInto("merchant_sessions")
+    .values({
+      id: newId(),
+      merchant_id: merchantId,
+      token_hash: keyedHash(await pepper(), accessToken),
+      created_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
+    .execute();
+  return { accessToken, expiresAt: new Date(expiresAt).toISOString() };
+}

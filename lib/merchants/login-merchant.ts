@@ -1,0 +1,28 @@
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { decoyPasswordHash, verifyPassword } from "@/lib/security/password";
+import { check, consume } from "@/lib/security/rate-limit";
+import { issueSession } from "./credentials";
+import { presentMerchant } from "./present";
+
+/**
+ * Exchange email and password for a session token. Failed attempts spend the client address's login budget
+ * (429 once spent); an unknown email costs as much time as a wrong password.
+ */
+export async function loginMerchant(input: { email: string; password: string; clientAddress: string }) {
+  check("login", input.clientAddress);
+  const merchant = await db()
+    .selectFrom("merchants")
+    .select(["id", "business_name", "email", "password_hash"])
+    .where("email", "=", input.email)
+    .executeTakeFirst();
+  const valid = await verifyPassword(input.password, merchant?.password_hash ?? (await decoyPasswordHash()));
+  if (!merchant || !valid) {
+    consume("login", input.clientAddress);
+    throw new AppError("invalid_credentials", "The email or password is incorrect.");
+  }
+  const session = await db()
+    .transaction()
+    .execute((trx) => issueSession(trx, merchant.id, Date.now()));
+  return { merchant: presentMerchant(merchant), ...session };
+}

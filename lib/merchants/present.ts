@@ -1,0 +1,18 @@
+import type { Selectable } from "kysely";
+import type { MerchantsTable } from "@/lib/db/schema";
+import { parseChannels } from "@/lib/payments/channels";
+
+export function presentMerchant(row: Pick<Selectable<MerchantsTable>, "id" | "business_name" | "email">) {
+  return { id: row.id, businessName: row.business_name, email: row.email };
+}
+
+export function presentSettings(row: Selectable<MerchantsTable>) {
+  return {
+    businessName: row.business_name,
+    email: row.email,
+    channels: parseChannels(row.channels),
+    merchantBearsCost: row.merchant_bears_cost === 1,
+    brandColor: row.brand_color,
+    logoUrl: row.logo_url,
+  };
+}

@@ -1,0 +1,34 @@
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { type Channel, serializeChannels } from "@/lib/payments/channels";
+import { presentSettings } from "./present";
+
+/** Change the merchant's checkout settings; fields left out keep their value, `null` clears brand and logo. */
+export async function updateSettings(input: {
+  merchantId: string;
+  channels?: Channel[];
+  merchantBearsCost?: boolean;
+  brandColor?: string | null;
+  logoUrl?: string | null;
+}) {
+  const row = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("merchants")
+        .set({
+          updated_at: Date.now(),
+          ...(input.channels !== undefined && { channels: serializeChannels(input.channels) }),
+          ...(input.merchantBearsCost !== undefined && {
+            merchant_bears_cost: input.merchantBearsCost ? 1 : 0,
+          }),
+          ...(input.brandColor !== undefined && { brand_color: input.brandColor }),
+          ...(input.logoUrl !== undefined && { logo_url: input.logoUrl }),
+        })
+        .where("id", "=", input.merchantId)
+        .execute();
+      return trx.selectFrom("merchants").selectAll().where("id", "=", input.merchantId).executeTakeFirst();
+    });
+  if (!row) throw new AppError("invalid_session", "The merchant of this session no longer exists.");
+  return presentSettings(row);
+}

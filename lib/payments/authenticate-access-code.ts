@@ -1,0 +1,47 @@
+import { db } from "@/lib/db/client";
+import { deploymentMode } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import type { AccessCodePrincipal } from "@/lib/http/principal";
+import { check, consume } from "@/lib/security/rate-limit";
+
+export const ACCESS_CODE_PATTERN = /^[0-9A-Za-z]{22,64}$/;
+
+/**
+ * Resolve an access code (`x-access-code`) to its transaction, or throw 401 `invalid_access_code`.
+ * Unknown codes from one client address are rate limited (429), so codes cannot be guessed at speed.
+ */
+export async function authenticateAccessCode({
+  accessCode,
+  clientAddress,
+}: {
+  accessCode: string | null;
+  clientAddress: string;
+}): Promise<AccessCodePrincipal> {
+  check("access_code", clientAddress);
+  if (!accessCode)
+    throw new AppError(
+      "invalid_access_code",
+      "No access code: send the accessCode from initialize in the x-access-code header.",
+    );
+  const row = ACCESS_CODE_PATTERN.test(accessCode)
+    ? await db()
+        .selectFrom("transactions")
+        .select(["id", "reference", "merchant_id", "mode", "access_expires_at"])
+        .where("access_code", "=", accessCode)
+        .executeTakeFirst()
+    : undefined;
+  if (!row || row.mode !== deploymentMode()) {
+    consume("access_code", clientAddress);
+    throw new AppError("invalid_access_code", "The access code is not valid: it is unknown.");
+  }
+  if (Number(row.access_expires_at) <= Date.now()) {
+    throw new AppError("invalid_access_code", "The access code has expired; start a new payment.");
+  }
+  return {
+    kind: "access_code",
+    merchantId: row.merchant_id,
+    mode: row.mode,
+    transactionId: row.id,
+    reference: row.reference,
+  };
+}

@@ -1,0 +1,72 @@
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { computeFees, defaultFeeSchedule } from "@/lib/money/fees";
+import { newId } from "@/lib/security/tokens";
+import { type Channel, parseChannels, serializeChannels } from "./channels";
+import { presentSession } from "./present";
+import { newAccessCode, newReference } from "./references";
+import type { InitializeInput } from "./schemas";
+
+/**
+ * Create a pending transaction for a merchant and mode: fees and totals from the fee schedule, the merchant's
+ * enabled channels (narrowed by `channels` when a payment link asks), a reference and an access code.
+ */
+export async function initializePayment(input: {
+  merchantId: string;
+  mode: Mode;
+  payment: InitializeInput;
+  channels?: readonly Channel[];
+}) {
+  const merchant = await db()
+    .selectFrom("merchants")
+    .select(["channels", "merchant_bears_cost"])
+    .where("id", "=", input.merchantId)
+    .executeTakeFirst();
+  if (!merchant) throw new AppError("invalid_api_key", "The merchant of this key no longer exists.");
+
+  const enabled = parseChannels(merchant.channels);
+  const channels = input.channels ? enabled.filter((c) => input.channels?.includes(c)) : enabled;
+  if (channels.length === 0) {
+    throw new AppError("channel_unavailable", "None of the requested channels is enabled for this merchant.");
+  }
+
+  const p = input.payment;
+  const fees = computeFees(p.amountMinor, defaultFeeSchedule(p.currency));
+  const now = Date.now();
+  const row = {
+    id: newId(),
+    reference: newReference(),
+    merchant_id: input.merchantId,
+    mode: input.mode,
+    access_code: newAccessCode(),
+    access_expires_at: now + env().ACCESS_CODE_TTL_SECONDS * 1000,
+    amount_minor: p.amountMinor,
+    currency: p.currency,
+    email: p.email ?? null,
+    customer_name: p.customerName ?? null,
+    callback_url: p.callbackUrl ?? null,
+    description: p.description ?? null,
+    metadata: p.metadata ? JSON.stringify(p.metadata) : null,
+    distribution: p.distributionMinor
+      ? JSON.stringify(
+          Object.fromEntries(Object.entries(p.distributionMinor).map(([k, v]) => [k, v.toString()])),
+        )
+      : null,
+    merchant_bears_cost: (p.merchantBearsCost ?? merchant.merchant_bears_cost === 1) ? 1 : 0,
+    channels: serializeChannels(channels),
+    card_fee_minor: fees.cardFeeMinor,
+    transfer_fee_minor: fees.transferFeeMinor,
+    status: "pending",
+    channel: null,
+    fees_minor: null,
+    total_minor: null,
+    amount_settled_minor: null,
+    paid_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await db().insertInto("transactions").values(row).execute();
+  return presentSession(row);
+}

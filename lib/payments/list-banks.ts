@@ -1,0 +1,19 @@
+import { BANKS, type Country, countryForCurrency } from "@/lib/banks/banks";
+import { db } from "@/lib/db/client";
+import type { AccessCodePrincipal } from "@/lib/http/principal";
+
+/** Banks for bank payment and USSD: of `country`, or of the transaction's currency's country when omitted. */
+export async function listBanks(input: { principal: AccessCodePrincipal; country?: Country }) {
+  let country = input.country;
+  if (!country) {
+    const row = await db()
+      .selectFrom("transactions")
+      .select("currency")
+      .where("id", "=", input.principal.transactionId)
+      .executeTakeFirst();
+    country = countryForCurrency(row?.currency ?? "NGN");
+  }
+  return BANKS[country]
+    .map((b) => ({ code: b.code, name: b.name }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+}

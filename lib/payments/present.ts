@@ -1,0 +1,88 @@
+import type { Selectable } from "kysely";
+import { env } from "@/lib/env";
+import { formatAmount } from "@/lib/money/amount";
+import type { Currency } from "@/lib/money/currencies";
+import { settle } from "@/lib/money/fees";
+import { type TransactionsTable, toMillis, toMinor } from "@/lib/db/schema";
+import { parseChannels } from "./channels";
+
+/** Row -> API shapes. Every amount leaves as a string with exactly the currency's minor digits. */
+type Row = Selectable<TransactionsTable>;
+
+const money = (value: Row["amount_minor"] | null, currency: Currency) =>
+  value === null ? null : formatAmount(toMinor(value), currency);
+const iso = (value: Row["paid_at"]) => (value === null ? null : new Date(toMillis(value)).toISOString());
+
+export function checkoutUrl(accessCode: string): string {
+  return `${env().PUBLIC_BASE_URL}/pay/${accessCode}`;
+}
+
+function distribution(row: Row, currency: Currency): Record<string, number> | undefined {
+  if (!row.distribution) return undefined;
+  const minor = JSON.parse(row.distribution) as Record<string, string>;
+  // SPEC types distribution values as numbers; the decimal string is exact, Number() only renders it.
+  return Object.fromEntries(
+    Object.entries(minor).map(([k, v]) => [k, Number(formatAmount(BigInt(v), currency))]),
+  );
+}
+
+/** SPEC "Transaction session": the data of initialize. */
+export function presentSession(row: Row) {
+  const currency = row.currency as Currency;
+  const amount = toMinor(row.amount_minor);
+  const bears = row.merchant_bears_cost === 1;
+  const cardFee = toMinor(row.card_fee_minor);
+  const transferFee = toMinor(row.transfer_fee_minor);
+  const dist = distribution(row, currency);
+  return {
+    reference: row.reference,
+    accessCode: row.access_code,
+    checkoutUrl: checkoutUrl(row.access_code),
+    amount: formatAmount(amount, currency),
+    cardFee: formatAmount(cardFee, currency),
+    transferFee: formatAmount(transferFee, currency),
+    cardTotal: formatAmount(settle(amount, cardFee, bears).totalMinor, currency),
+    transferTotal: formatAmount(settle(amount, transferFee, bears).totalMinor, currency),
+    currency,
+    merchantBearsCost: bears,
+    channels: parseChannels(row.channels),
+    status: row.status,
+    ...(dist && { distribution: dist }),
+  };
+}
+
+/** SPEC "Verified transaction": the data of server verify. Fields that only exist once paid are null before. */
+export function presentVerified(row: Row) {
+  const currency = row.currency as Currency;
+  return {
+    id: row.id,
+    reference: row.reference,
+    amount: formatAmount(toMinor(row.amount_minor), currency),
+    total: money(row.total_minor, currency),
+    amountSettled: money(row.amount_settled_minor, currency),
+    currency,
+    status: row.status,
+    channel: row.channel,
+    fees: money(row.fees_minor, currency),
+    merchantBearsCost: row.merchant_bears_cost === 1,
+    paidAt: iso(row.paid_at),
+    metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : {},
+    customer: { email: row.email, name: row.customer_name },
+    createdAt: new Date(toMillis(row.created_at)).toISOString(),
+  };
+}
+
+/** SPEC "Checkout verification record": the data of checkout verify. */
+export function presentCheckoutRecord(row: Row) {
+  const currency = row.currency as Currency;
+  return {
+    reference: row.reference,
+    amount: formatAmount(toMinor(row.amount_minor), currency),
+    total: money(row.total_minor, currency),
+    currency,
+    status: row.status,
+    channel: row.channel,
+    fees: money(row.fees_minor, currency),
+    paidAt: iso(row.paid_at),
+  };
+}

@@ -1,0 +1,21 @@
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { presentVerified } from "./present";
+
+/** Server verify: the merchant's own transaction in the key's mode, or 404 (another merchant's looks unknown). */
+export async function verifyPayment(input: { merchantId: string; mode: Mode; reference: string }) {
+  const row = await db()
+    .selectFrom("transactions")
+    .selectAll()
+    .where("reference", "=", input.reference)
+    .where("merchant_id", "=", input.merchantId)
+    .where("mode", "=", input.mode)
+    .executeTakeFirst();
+  if (!row)
+    throw new AppError(
+      "transaction_not_found",
+      `No transaction with reference ${input.reference} in ${input.mode} mode.`,
+    );
+  return presentVerified(row);
+}

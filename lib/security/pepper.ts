@@ -1,0 +1,40 @@
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+let cached: Promise<string> | undefined;
+
+/**
+ * The pepper for keyed hashes: `APP_SECRET`, or on a non-production deployment without one, a random value
+ * generated once and kept in `app_meta` so every process on the same database agrees on it.
+ * Production refuses to start without `APP_SECRET` (lib/env.ts).
+ */
+export function pepper(): Promise<string> {
+  cached ??= load().catch((err) => {
+    cached = undefined;
+    throw err;
+  });
+  return cached;
+}
+
+async function load(): Promise<string> {
+  const configured = env().APP_SECRET;
+  if (configured) return configured;
+  const generated = randomBytes(32).toString("base64url");
+  await db()
+    .insertInto("app_meta")
+    .values({ key: "app_secret", value: generated })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  const row = await db()
+    .selectFrom("app_meta")
+    .select("value")
+    .where("key", "=", "app_secret")
+    .executeTakeFirstOrThrow();
+  if (row.value === generated)
+    log.warn(
+      "APP_SECRET is not set; generated one and stored it in the database (fine for development only)",
+    );
+  return row.value;
+}

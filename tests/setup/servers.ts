@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+
+/**
+ * Starts the built app (`node server.mjs`) once per target, each on a database made fresh for this run:
+ *  - sqlite:     staging on a new SQLite file in a temp folder,
+ *  - postgres:   staging on a new PostgreSQL database created on TEST_DATABASE_URL's server (when set),
+ *  - production: production (live keys only) on its own SQLite file.
+ * Tests reach them through `inject("targets")` / `inject("production")`.
+ */
+export type Target = { name: "sqlite" | "postgres"; url: string; databaseUrl: string };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    targets: Target[];
+    production: Target;
+  }
+}
+
+const APP_SECRET = "test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+const children: ChildProcess[] = [];
+let tempDir: string | undefined;
+let pgDatabase: { adminUrl: string; name: string } | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function startServer(
+  name: string,
+  databaseUrl: string,
+  extraEnv: Record<string, string>,
+): Promise<string> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      PUBLIC_BASE_URL: url,
+      APP_SECRET,
+      TRUST_PROXY: "1",
+      SEED_DEMO: "0",
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "error",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+    if (process.env.TEST_SERVER_LOGS) process.stderr.write(`[${name}] ${d}`);
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/v1/ping`);
+      if (res.ok) return url;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} server did not start within 60 s:\n${output}`);
+}
+
+async function createPgDatabase(adminUrl: string): Promise<string> {
+  const name = `paygate_test_${Date.now()}_${process.pid}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  pgDatabase = { adminUrl, name };
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function setup(project: TestProject) {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(`${distDir}/BUILD_ID`))
+    throw new Error(`Build the app first (npm test does): npx next build (no ${distDir}/BUILD_ID)`);
+  tempDir = mkdtempSync(join(tmpdir(), "paygate-test-"));
+  const sqliteUrl = `file:${join(tempDir, "staging.db")}`;
+  const productionUrl = `file:${join(tempDir, "production.db")}`;
+  const pgUrl = process.env.TEST_DATABASE_URL
+    ? await createPgDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
+
+  const [sqlite, production, postgres] = await Promise.all([
+    startServer("sqlite", sqliteUrl, {}),
+    startServer("production", productionUrl, { PAYMENTS_ENV: "production" }),
+    pgUrl ? startServer("postgres", pgUrl, {}) : Promise.resolve(undefined),
+  ]);
+  const targets: Target[] = [{ name: "sqlite", url: sqlite, databaseUrl: sqliteUrl }];
+  if (postgres && pgUrl) targets.push({ name: "postgres", url: postgres, databaseUrl: pgUrl });
+  project.provide("targets", targets);
+  project.provide("production", { name: "sqlite", url: production, databaseUrl: productionUrl });
+}
+
+export async function teardown() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+          setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+        }),
+    ),
+  );
+  if (pgDatabase) {
+    const client = new pg.Client({ connectionString: pgDatabase.adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${pgDatabase.name} WITH (FORCE)`);
+    await client.end();
+  }
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+}
