@@ -40,6 +40,7 @@ export function issueMessage(issue: z.core.$ZodIssue, where: string): string {
 }
 
 function article(expected: string): string {
+  if (expected === "record") return "an object";
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 

@@ -1,4 +1,4 @@
-import { parseAmount } from "./amount";
+import { formatAmount, parseAmount } from "./amount";
 import type { Currency } from "./currencies";
 
 /**
@@ -39,7 +39,13 @@ export function checkDistribution(
     sum += parsed.minor;
   }
   if (sum > amountMinor) {
-    return { ok: false, issue: { path: [], message: "the sum of its values must not exceed amount" } };
+    return {
+      ok: false,
+      issue: {
+        path: [],
+        message: `must have values that sum to at most amount (${formatAmount(amountMinor, currency)})`,
+      },
+    };
   }
   return { ok: true, minor };
 }

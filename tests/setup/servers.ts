@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ import type { TestProject } from "vitest/node";
  *  - production: production (live keys only) on its own SQLite file.
  * Tests reach them through `inject("targets")` / `inject("production")`.
  */
-export type Target = { name: "sqlite" | "postgres"; url: string; databaseUrl: string };
+export type Target = { name: "sqlite" | "postgres"; url: string; databaseUrl: string; logFile: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -43,7 +43,7 @@ async function startServer(
   name: string,
   databaseUrl: string,
   extraEnv: Record<string, string>,
-): Promise<string> {
+): Promise<{ url: string; logFile: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.mjs"], {
@@ -57,27 +57,30 @@ async function startServer(
       APP_SECRET,
       TRUST_PROXY: "1",
       SEED_DEMO: "0",
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "error",
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "info",
       NEXT_TELEMETRY_DISABLED: "1",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
+  // Every line the server logs goes to a file the security tests read (no secret may appear in it).
+  const logFile = join(tempDir as string, `${name}.log`);
+  const log = createWriteStream(logFile);
   let output = "";
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
+  const collect = (d: Buffer) => {
+    log.write(d);
+    if (output.length < 20_000) output += d;
     if (process.env.TEST_SERVER_LOGS) process.stderr.write(`[${name}] ${d}`);
-  });
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode}):\n${output}`);
     try {
       const res = await fetch(`${url}/v1/ping`);
-      if (res.ok) return url;
+      if (res.ok) return { url, logFile };
     } catch {
       // not listening yet
     }
@@ -91,6 +94,15 @@ async function createPgDatabase(adminUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
+    // Databases left by runs that died over an hour ago (a killed CI run cannot drop its own).
+    const stale = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'paygate_test_%'",
+    );
+    for (const { datname } of stale.rows) {
+      const started = Number(/^paygate_test_(\d+)_/.exec(datname)?.[1] ?? 0);
+      if (started && started < Date.now() - 3_600_000)
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
     await client.query(`CREATE DATABASE ${name}`);
   } finally {
     await client.end();
@@ -117,10 +129,10 @@ export async function setup(project: TestProject) {
     startServer("production", productionUrl, { PAYMENTS_ENV: "production" }),
     pgUrl ? startServer("postgres", pgUrl, {}) : Promise.resolve(undefined),
   ]);
-  const targets: Target[] = [{ name: "sqlite", url: sqlite, databaseUrl: sqliteUrl }];
-  if (postgres && pgUrl) targets.push({ name: "postgres", url: postgres, databaseUrl: pgUrl });
+  const targets: Target[] = [{ name: "sqlite", databaseUrl: sqliteUrl, ...sqlite }];
+  if (postgres && pgUrl) targets.push({ name: "postgres", databaseUrl: pgUrl, ...postgres });
   project.provide("targets", targets);
-  project.provide("production", { name: "sqlite", url: production, databaseUrl: productionUrl });
+  project.provide("production", { name: "sqlite", databaseUrl: productionUrl, ...production });
 }
 
 export async function teardown() {

@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page shows the API reference in test mode", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Paygate" })).toBeVisible();
+  await expect(page.getByText("Staging: test mode")).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row", { name: /POST \/v1\/payment\/initialize secret key/ })).toBeVisible();
+});
+
+test("a merchant signs up, initializes a payment and verifies it over the API", async ({ request }) => {
+  const email = `e2e-${Date.now()}@example.com`;
+  const signup = await request.post("/v1/merchants/auth/signup", {
+    data: { businessName: "E2E Shop", email, password: "correct horse battery" },
+  });
+  expect(signup.status()).toBe(201);
+  const key = (await signup.json()).data.keys.test.secretKey as string;
+  const init = await request.post("/v1/payment/initialize", {
+    data: { amount: "2500.00", email: "buyer@example.com" },
+    headers: { "x-api-key": key },
+  });
+  expect(init.status()).toBe(201);
+  const session = (await init.json()).data;
+  expect(session.cardFee).toBe("137.50");
+  const verify = await request.get(`/v1/payment/verify/${session.reference}`, { headers: { "x-api-key": key } });
+  expect(verify.status()).toBe(200);
+  expect((await verify.json()).data).toMatchObject({ reference: session.reference, status: "pending", amount: "2500.00" });
+});

@@ -1,0 +1,94 @@
+// npm test: the whole suite. Installs and builds when needed, runs vitest (unit tests, then the HTTP
+// integration suites against the built app on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set), then
+// Playwright in Debian's Chromium against the built app, and prints one closing line: `N passed, N failed`.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { ensureBuilt, ensureInstalled, root } from "./prepare.mjs";
+
+ensureInstalled();
+ensureBuilt();
+
+const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
+if (!existsSync(chrome)) {
+  console.error(
+    `Chromium is missing at ${chrome}: install Debian's (apt-get install -y chromium) or set CHROME_PATH.`,
+  );
+  process.exit(1);
+}
+
+const results = join(root, "test-results");
+mkdirSync(results, { recursive: true });
+const vitestJson = join(results, "vitest.json");
+const playwrightJson = join(results, "playwright.json");
+rmSync(vitestJson, { force: true });
+rmSync(playwrightJson, { force: true });
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const passthrough = process.argv.slice(2);
+
+const vitest = spawnSync(
+  process.execPath,
+  [
+    join(root, "node_modules/vitest/vitest.mjs"),
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+    ...passthrough,
+  ],
+  { cwd: root, stdio: "inherit", env },
+);
+
+const playwright = spawnSync(process.execPath, [join(root, "node_modules/@playwright/test/cli.js"), "test"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, CI: env.CI || "1" },
+});
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+const v = readJson(vitestJson);
+const p = readJson(playwrightJson);
+const counts = {
+  vitest: v
+    ? {
+        passed: v.numPassedTests,
+        failed: v.numFailedTests,
+        skipped: v.numPendingTests + (v.numTodoTests ?? 0),
+      }
+    : { passed: 0, failed: 0, skipped: 0 },
+  playwright: p
+    ? { passed: p.stats.expected + p.stats.flaky, failed: p.stats.unexpected, skipped: p.stats.skipped }
+    : { passed: 0, failed: 0, skipped: 0 },
+};
+const total = {
+  passed: counts.vitest.passed + counts.playwright.passed,
+  failed: counts.vitest.failed + counts.playwright.failed,
+  skipped: counts.vitest.skipped + counts.playwright.skipped,
+};
+// A runner that exits non-zero without a failed test (a crashed setup, a server that would not start) counts as
+// one failure, so the closing line can never read "0 failed" for a broken run.
+const crashed = [
+  ["vitest", vitest.status !== 0 && counts.vitest.failed === 0],
+  ["playwright", playwright.status !== 0 && counts.playwright.failed === 0],
+].filter(([, c]) => c);
+const failed = total.failed + crashed.length;
+const ok = failed === 0 && total.passed > 0;
+console.log("");
+console.log(
+  `vitest (unit + integration) -> ${counts.vitest.passed} passed, ${counts.vitest.failed} failed (exit ${vitest.status})`,
+);
+console.log(
+  `playwright (e2e) -> ${counts.playwright.passed} passed, ${counts.playwright.failed} failed (exit ${playwright.status})`,
+);
+for (const [name] of crashed)
+  console.log(`${name} exited non-zero with no failed test recorded: counted as one failure`);
+console.log(`tests: ${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { client, signup, targets } from "./helpers/api";
+import { testDb } from "./helpers/db";
+
+describe.each(targets)("Idempotency-Key on $name", (target) => {
+  const api = client(target.url);
+  const init = (key: string, body: unknown, idem?: string) =>
+    api.post("/v1/payment/initialize", body, {
+      "x-api-key": key,
+      ...(idem ? { "idempotency-key": idem } : {}),
+    });
+  const countTransactions = async (merchantId: string) =>
+    Number(
+      (
+        await testDb(target)
+          .selectFrom("transactions")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("merchant_id", "=", merchantId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("replays the first answer (status and body) with Idempotent-Replayed: true", async () => {
+    const m = await signup(api);
+    const first = await init(m.testKey, { amount: "100", email: "a@example.com" }, "order-1");
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    // Same body with keys in another order is the same request.
+    const second = await init(m.testKey, { email: "a@example.com", amount: "100" }, "order-1");
+    expect(second.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    expect(await countTransactions(m.id)).toBe(1);
+  });
+
+  it("answers 422 idempotency_key_reused for the same key with a different body", async () => {
+    const m = await signup(api);
+    await init(m.testKey, { amount: "100" }, "order-2");
+    const reused = await init(m.testKey, { amount: "101" }, "order-2");
+    expect(reused.status).toBe(422);
+    expect(reused.body.error).toBe("idempotency_key_reused");
+    expect(await countTransactions(m.id)).toBe(1);
+  });
+
+  it("does not store validation failures: the key can be used again once the request is fixed", async () => {
+    const m = await signup(api);
+    const bad = await init(m.testKey, { amount: "-1" }, "order-3");
+    expect(bad.status).toBe(400);
+    const fixed = await init(m.testKey, { amount: "1" }, "order-3");
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("scopes keys to the merchant: two merchants may use the same key", async () => {
+    const a = await signup(api);
+    const b = await signup(api);
+    const ra = await init(a.testKey, { amount: "5" }, "shared-key");
+    const rb = await init(b.testKey, { amount: "5" }, "shared-key");
+    expect(ra.status).toBe(201);
+    expect(rb.status).toBe(201);
+    expect(rb.body.data.reference).not.toBe(ra.body.data.reference);
+  });
+
+  it("refuses a malformed key with validation_error", async () => {
+    const m = await signup(api);
+    for (const key of ["has space", "x".repeat(256), "emoji-🙂"]) {
+      const res = await api.request("POST", "/v1/payment/initialize", {
+        body: { amount: "5" },
+        headers: { "x-api-key": m.testKey, "idempotency-key": encodeURI(key) === key ? key : "bad/slash" },
+      });
+      expect(res.status, key).toBe(400);
+      expect(res.body.message).toContain("Idempotency-Key");
+    }
+    expect(await countTransactions(m.id)).toBe(0);
+  });
+
+  it("50 concurrent requests with one key create exactly one transaction", async () => {
+    const m = await signup(api);
+    const body = { amount: "2500.00", email: "race@example.com" };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => init(m.testKey, body, "concurrent-key")),
+    );
+    const created = results.filter((r) => r.status === 201);
+    const inFlight = results.filter((r) => r.status === 409);
+    expect(created.length + inFlight.length).toBe(50);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    for (const r of inFlight) expect(r.body.error).toBe("idempotency_in_progress");
+    const references = new Set(created.map((r) => r.body.data.reference));
+    expect(references.size).toBe(1);
+    expect(await countTransactions(m.id)).toBe(1);
+    // Once the first has finished, everyone gets its answer.
+    const after = await init(m.testKey, body, "concurrent-key");
+    expect(after.status).toBe(201);
+    expect(after.body.data.reference).toBe([...references][0]);
+  });
+});

@@ -1,0 +1,251 @@
+import { describe, expect, it } from "vitest";
+import { client, initialize, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
+import { testDb } from "./helpers/db";
+
+describe.each(targets)("merchant endpoints on $name", (target) => {
+  const api = client(target.url);
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it("signup answers 201 with the merchant, a session and both keys shown once; stores only hashes", async () => {
+    const email = uniqueEmail();
+    const res = await api.post("/v1/merchants/auth/signup", {
+      businessName: "  Kola Foods  ",
+      email: email.toUpperCase(),
+      password: "a long enough password",
+    });
+    expect(res.status).toBe(201);
+    const d = res.body.data;
+    expect(d).toEqual({
+      merchant: { id: expect.any(String), businessName: "Kola Foods", email },
+      accessToken: expect.stringMatching(/^mst_[0-9A-Za-z]{43}$/),
+      expiresAt: expect.any(String),
+      keys: {
+        test: { secretKey: expect.stringMatching(/^sk_test_[0-9A-Za-z]{43}$/) },
+        live: { secretKey: expect.stringMatching(/^sk_live_[0-9A-Za-z]{43}$/) },
+      },
+    });
+    expect(Date.parse(d.expiresAt)).toBeGreaterThan(Date.now());
+
+    const db = testDb(target);
+    const keys = await db
+      .selectFrom("api_keys")
+      .selectAll()
+      .where("merchant_id", "=", d.merchant.id)
+      .execute();
+    expect(keys.map((k) => k.mode).sort()).toEqual(["live", "test"]);
+    for (const k of keys) {
+      expect(k.key_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(k.key_hash).not.toContain(d.keys.test.secretKey.slice(8));
+    }
+    const merchant = await db
+      .selectFrom("merchants")
+      .selectAll()
+      .where("id", "=", d.merchant.id)
+      .executeTakeFirstOrThrow();
+    expect(merchant.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(merchant.password_hash).not.toContain("a long enough password");
+    const session = await db
+      .selectFrom("merchant_sessions")
+      .selectAll()
+      .where("merchant_id", "=", d.merchant.id)
+      .executeTakeFirstOrThrow();
+    expect(session.token_hash).not.toBe(d.accessToken);
+    expect(session.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("refuses a second signup with the same email (409 email_taken) and weak input (400)", async () => {
+    const m = await signup(api);
+    const again = await api.post("/v1/merchants/auth/signup", {
+      businessName: "X",
+      email: m.email,
+      password: "another password",
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe("email_taken");
+    const weak = await api.post("/v1/merchants/auth/signup", {
+      businessName: "X",
+      email: uniqueEmail(),
+      password: "short",
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toContain("password must be at least 10 characters");
+  });
+
+  it("login answers a new session; a wrong password or unknown email is 401 invalid_credentials", async () => {
+    const m = await signup(api);
+    const ok = await api.post("/v1/merchants/auth/login", { email: m.email, password: m.password });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toEqual({
+      merchant: { id: m.id, businessName: "Test Shop", email: m.email },
+      accessToken: expect.stringMatching(/^mst_/),
+      expiresAt: expect.any(String),
+    });
+    expect(ok.body.data.accessToken).not.toBe(m.accessToken);
+    const wrong = await api.post("/v1/merchants/auth/login", { email: m.email, password: "wrong password!" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({
+      status: "failed",
+      error: "invalid_credentials",
+      message: "The email or password is incorrect.",
+    });
+    const unknown = await api.post("/v1/merchants/auth/login", {
+      email: uniqueEmail(),
+      password: "whatever123",
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.message).toBe(wrong.body.message);
+  });
+
+  it("rate limits failed logins per client address (429 rate_limited with Retry-After)", async () => {
+    const m = await signup(api);
+    const attacker = client(target.url, { address: randomAddress() });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (await attacker.post("/v1/merchants/auth/login", { email: m.email, password: `guess-${i}-xxxx` }))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Even the right password is refused while the address is limited...
+    const blocked = await attacker.post("/v1/merchants/auth/login", { email: m.email, password: m.password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe("rate_limited");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // ...but the merchant can still sign in from elsewhere.
+    const elsewhere = await client(target.url).post("/v1/merchants/auth/login", {
+      email: m.email,
+      password: m.password,
+    });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("refuses a missing, malformed, unknown, expired or signed-out session with 401 invalid_session", async () => {
+    const m = await signup(api);
+    for (const headers of [{}, bearer("nope"), bearer(`mst_${"x".repeat(43)}`), bearer(m.testKey)]) {
+      const res = await api.get("/v1/merchants/settings", headers);
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.body.error).toBe("invalid_session");
+    }
+    const login = await api.post("/v1/merchants/auth/login", { email: m.email, password: m.password });
+    const token = login.body.data.accessToken as string;
+    expect((await api.get("/v1/merchants/settings", bearer(token))).status).toBe(200);
+    const out = await api.post("/v1/merchants/auth/logout", undefined, bearer(token));
+    expect(out.status).toBe(200);
+    const after = await api.get("/v1/merchants/settings", bearer(token));
+    expect(after.status).toBe(401);
+    // The other session is untouched, until it expires.
+    expect((await api.get("/v1/merchants/settings", bearer(m.accessToken))).status).toBe(200);
+    await testDb(target)
+      .updateTable("merchant_sessions")
+      .set({ expires_at: Date.now() - 1 })
+      .where("merchant_id", "=", m.id)
+      .execute();
+    const expired = await api.get("/v1/merchants/settings", bearer(m.accessToken));
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toContain("expired");
+  });
+
+  it("rolling a key answers the new key once; the old key stops working at once", async () => {
+    const m = await signup(api);
+    expect((await initialize(api, m.testKey, { amount: "1" })).status).toBe(201);
+    const roll = await api.post("/v1/merchants/keys/roll", { mode: "test" }, bearer(m.accessToken));
+    expect(roll.status).toBe(200);
+    expect(roll.body.data).toEqual({
+      mode: "test",
+      secretKey: expect.stringMatching(/^sk_test_[0-9A-Za-z]{43}$/),
+    });
+    const old = await initialize(api, m.testKey, { amount: "1" });
+    expect(old.status).toBe(401);
+    expect(old.body.error).toBe("invalid_api_key");
+    expect((await initialize(api, roll.body.data.secretKey, { amount: "1" })).status).toBe(201);
+    const bad = await api.post("/v1/merchants/keys/roll", { mode: "prod" }, bearer(m.accessToken));
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('mode must be "test" or "live"');
+    const noSession = await api.post(
+      "/v1/merchants/keys/roll",
+      { mode: "test" },
+      { "x-api-key": roll.body.data.secretKey },
+    );
+    expect(noSession.status).toBe(401);
+    expect(noSession.body.error).toBe("invalid_session");
+  });
+
+  it("settings: GET shows them, PUT changes only what it names", async () => {
+    const m = await signup(api);
+    const initial = await api.get("/v1/merchants/settings", bearer(m.accessToken));
+    expect(initial.body.data).toEqual({
+      businessName: "Test Shop",
+      email: m.email,
+      channels: ["card", "bank_transfer", "bank_payment", "ussd"],
+      merchantBearsCost: false,
+      brandColor: null,
+      logoUrl: null,
+    });
+    const put = await api.put(
+      "/v1/merchants/settings",
+      {
+        channels: ["bank_transfer", "card"],
+        brandColor: "#0A7D5A",
+        logoUrl: "https://cdn.example.com/logo.png",
+      },
+      bearer(m.accessToken),
+    );
+    expect(put.status).toBe(200);
+    expect(put.body.data).toMatchObject({
+      channels: ["card", "bank_transfer"],
+      merchantBearsCost: false,
+      brandColor: "#0A7D5A",
+      logoUrl: "https://cdn.example.com/logo.png",
+    });
+    const cleared = await api.put("/v1/merchants/settings", { logoUrl: null }, bearer(m.accessToken));
+    expect(cleared.body.data).toMatchObject({
+      channels: ["card", "bank_transfer"],
+      logoUrl: null,
+      brandColor: "#0A7D5A",
+    });
+
+    const cases: Array<[unknown, string]> = [
+      [{ channels: [] }, "channels must enable at least one channel"],
+      [{ channels: ["cash"] }, "channels[0] must be one of card, bank_transfer, bank_payment, ussd"],
+      [{ channels: ["card", "card"] }, "channels must not repeat a channel"],
+      [{ brandColor: "red" }, "brandColor must be a hex colour"],
+      [{ logoUrl: "javascript:alert(1)" }, "logoUrl must be an http(s) URL"],
+      [{}, "must set at least one of"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api.put("/v1/merchants/settings", body, bearer(m.accessToken));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toContain(message);
+    }
+  });
+
+  it("lists the merchant's own transactions in its mode, newest first, with paging", async () => {
+    const a = await signup(api);
+    const b = await signup(api);
+    const refs: string[] = [];
+    for (let i = 1; i <= 5; i++)
+      refs.push((await initialize(api, a.testKey, { amount: `${i}.00` })).body.data.reference);
+    await initialize(api, b.testKey, { amount: "9.00" });
+    const first = await api.get("/v1/merchants/transactions?limit=3", bearer(a.accessToken));
+    expect(first.status).toBe(200);
+    expect(first.body.data.transactions.map((t: { reference: string }) => t.reference)).toEqual(
+      refs.slice(2).reverse(),
+    );
+    expect(first.body.data.nextCursor).toEqual(expect.any(String));
+    const second = await api.get(
+      `/v1/merchants/transactions?limit=3&cursor=${first.body.data.nextCursor}`,
+      bearer(a.accessToken),
+    );
+    expect(second.body.data.transactions.map((t: { reference: string }) => t.reference)).toEqual(
+      refs.slice(0, 2).reverse(),
+    );
+    expect(second.body.data.nextCursor).toBeNull();
+    const filtered = await api.get("/v1/merchants/transactions?status=success", bearer(a.accessToken));
+    expect(filtered.body.data.transactions).toEqual([]);
+    const badCursor = await api.get("/v1/merchants/transactions?cursor=zzz", bearer(a.accessToken));
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.body.message).toContain("cursor");
+  });
+});
