@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import { AppError } from "./errors";
+import { formatPath, parseOrThrow } from "./validation";
+
+function messageOf(schema: z.ZodType, value: unknown): string {
+  try {
+    parseOrThrow(schema, value, "body");
+  } catch (err) {
+    if (err instanceof AppError) {
+      expect(err.code).toBe("validation_error");
+      expect(err.status).toBe(400);
+      return err.message;
+    }
+    throw err;
+  }
+  throw new Error("expected a validation error");
+}
+
+describe("validation messages", () => {
+  const schema = z.strictObject({ amount: z.string(), items: z.array(z.strictObject({ qty: z.number() })).optional() });
+
+  it("name the field and the rule", () => {
+    expect(messageOf(schema, {})).toBe("amount is required.");
+    expect(messageOf(schema, { amount: 5 })).toBe("amount must be a string (got number).");
+    expect(messageOf(schema, { amount: "1", items: [{ qty: "2" }] })).toBe("items[0].qty must be a number (got string).");
+    expect(messageOf(schema, { amount: "1", extra: 1 })).toBe('body has unknown field "extra".');
+    expect(messageOf(z.strictObject({ m: z.record(z.string(), z.unknown()) }), { m: [] })).toBe("m must be an object (got an array).");
+  });
+
+  it("formats paths", () => {
+    expect(formatPath(["metadata", "items", 2, "sku"])).toBe("metadata.items[2].sku");
+    expect(formatPath([])).toBe("");
+  });
+});
