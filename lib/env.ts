@@ -34,6 +34,10 @@ const EnvSchema = z
     RATE_LIMIT_ACCESS_CODE_PER_MINUTE: positiveInt(30),
     RATE_LIMIT_KEY_BURST: positiveInt(500),
     RATE_LIMIT_KEY_PER_SECOND: positiveInt(200),
+    /** Length of a virtual account's payment window (CONTRACT §3). */
+    BANK_TRANSFER_WINDOW_SECONDS: positiveInt(30 * 60),
+    /** Simulated card-network latency of the sandbox card rail (tests use it to race a card against a transfer). */
+    SANDBOX_CARD_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** Trust the first `X-Forwarded-For` hop as the client address (only behind a proxy that sets it). */
     TRUST_PROXY: z
       .enum(["0", "1", "true", "false"])

@@ -75,6 +75,74 @@ export interface TransactionsTable {
   paid_at: Int | null;
   created_at: Int;
   updated_at: Int;
+  mismatch_expected_minor: Int | null;
+  mismatch_received_minor: Int | null;
+}
+
+/** One try at paying on one channel; a transaction may have many (the customer can switch channels). */
+export interface ChargeAttemptsTable {
+  id: string;
+  transaction_id: string;
+  merchant_id: string;
+  mode: Mode;
+  channel: string;
+  /** AttemptStatus (lib/payments/attempts.ts). */
+  status: string;
+  /** JSON: what the channel needs to remember (card brand/last4/expiry, bank code, USSD code, rail refs). */
+  details: string;
+  failure_reason: string | null;
+  /** Money the rail took from the customer on this attempt (card, bank payment, USSD), minor units. */
+  captured_minor: Int | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** A one-time account number issued for a bank transfer attempt. */
+export interface VirtualAccountsTable {
+  id: string;
+  transaction_id: string;
+  attempt_id: string;
+  merchant_id: string;
+  mode: Mode;
+  account_number: string;
+  bank_name: string;
+  account_name: string;
+  expected_minor: Int;
+  currency: string;
+  expires_at: Int;
+  created_at: Int;
+}
+
+/** Every transfer a rail reported, exactly once per (rail, session_id), and what became of it. */
+export interface InboundTransfersTable {
+  id: string;
+  rail: string;
+  session_id: string;
+  account_number: string;
+  amount_minor: Int;
+  merchant_id: string | null;
+  mode: Mode | null;
+  transaction_id: string | null;
+  /** "credited" | "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account" */
+  outcome: string;
+  received_at: Int;
+}
+
+/** Money received that must go back to the payer: never credited, never lost. */
+export interface RefundsDueTable {
+  id: string;
+  transaction_id: string | null;
+  merchant_id: string | null;
+  mode: Mode | null;
+  /** "bank_transfer" (source_id = inbound transfer) or a charge channel (source_id = attempt). */
+  source: string;
+  source_id: string;
+  amount_minor: Int;
+  currency: string;
+  /** "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account" */
+  reason: string;
+  status: string;
+  created_at: Int;
 }
 
 export interface IdempotencyKeysTable {
@@ -104,6 +172,10 @@ export interface Database {
   transactions: TransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
   app_meta: AppMetaTable;
+  charge_attempts: ChargeAttemptsTable;
+  virtual_accounts: VirtualAccountsTable;
+  inbound_transfers: InboundTransfersTable;
+  refunds_due: RefundsDueTable;
 }
 
 export function toMinor(value: Int): bigint {

@@ -37,6 +37,9 @@ export class LockedSqliteDialect implements Dialect {
   }
 }
 
+/** How long a caller waits for the connection before failing loudly instead of hanging (a deadlock guard). */
+const LOCK_WAIT_MS = 15_000;
+
 class Mutex {
   #tail: Promise<void> = Promise.resolve();
   lock(): Promise<() => void> {
@@ -44,9 +47,25 @@ class Mutex {
     const next = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const ready = this.#tail.then(() => release);
+    const turn = this.#tail.then(() => release);
     this.#tail = this.#tail.then(() => next);
-    return ready;
+    return new Promise((resolve, reject) => {
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        reject(
+          new Error(
+            `SQLite connection not free after ${LOCK_WAIT_MS} ms: a query ran beside an open transaction on the same connection (use the transaction's executor)`,
+          ),
+        );
+      }, LOCK_WAIT_MS);
+      void turn.then((releaseTurn) => {
+        clearTimeout(timer);
+        // A caller that gave up still gets its turn in the queue; hand it straight on.
+        if (timedOut) releaseTurn();
+        else resolve(releaseTurn);
+      });
+    });
   }
 }
 

@@ -38,7 +38,44 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new AppError("invalid_json", `The body must be a JSON object, not ${describe(value)}.`);
   }
+  assertCleanText(value, "body");
   return value as Record<string, unknown>;
+}
+
+/**
+ * Refuse text the databases would not keep as sent: NUL characters (PostgreSQL rejects them), unpaired
+ * surrogates (each database rewrites them differently), and `__proto__` keys (dropped by object copies).
+ * Walks iteratively, so no nesting depth can exhaust the stack; names the first offending field.
+ */
+export function assertCleanText(value: unknown, where: string): void {
+  const stack: Array<[unknown, string]> = [[value, ""]];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop() as [unknown, string];
+    if (typeof node === "string") {
+      checkString(node, path || where);
+    } else if (node !== null && typeof node === "object") {
+      const isArray = Array.isArray(node);
+      for (const [key, child] of Object.entries(node as Record<string, unknown>)) {
+        if (!isArray) {
+          if (key === "__proto__")
+            throw new AppError("validation_error", `${path || where} must not have a "__proto__" key.`);
+          checkString(key, `${path || where} key`);
+        }
+        stack.push([child, isArray ? `${path}[${key}]` : path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+}
+
+function checkString(text: string, field: string): void {
+  if (text.includes("\u0000"))
+    throw new AppError("validation_error", `${field} must not contain NUL (\\u0000) characters.`);
+  if (!text.isWellFormed()) {
+    throw new AppError(
+      "validation_error",
+      `${field} must be well-formed Unicode (it has an unpaired surrogate).`,
+    );
+  }
 }
 
 function describe(value: unknown): string {

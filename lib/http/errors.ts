@@ -5,6 +5,8 @@
  */
 export const ERROR_STATUS = {
   validation_error: 400,
+  /** The HTTP request itself is malformed (bad header bytes, broken percent-encoding); answered by server.mjs. */
+  bad_request: 400,
   invalid_json: 400,
   channel_unavailable: 400,
   email_required: 400,
@@ -22,6 +24,8 @@ export const ERROR_STATUS = {
   idempotency_in_progress: 409,
   email_taken: 409,
   payload_too_large: 413,
+  /** Request headers too large; answered by server.mjs. */
+  headers_too_large: 431,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   rate_limited: 429,

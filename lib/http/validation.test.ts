@@ -18,14 +18,21 @@ function messageOf(schema: z.ZodType, value: unknown): string {
 }
 
 describe("validation messages", () => {
-  const schema = z.strictObject({ amount: z.string(), items: z.array(z.strictObject({ qty: z.number() })).optional() });
+  const schema = z.strictObject({
+    amount: z.string(),
+    items: z.array(z.strictObject({ qty: z.number() })).optional(),
+  });
 
   it("name the field and the rule", () => {
     expect(messageOf(schema, {})).toBe("amount is required.");
     expect(messageOf(schema, { amount: 5 })).toBe("amount must be a string (got number).");
-    expect(messageOf(schema, { amount: "1", items: [{ qty: "2" }] })).toBe("items[0].qty must be a number (got string).");
+    expect(messageOf(schema, { amount: "1", items: [{ qty: "2" }] })).toBe(
+      "items[0].qty must be a number (got string).",
+    );
     expect(messageOf(schema, { amount: "1", extra: 1 })).toBe('body has unknown field "extra".');
-    expect(messageOf(z.strictObject({ m: z.record(z.string(), z.unknown()) }), { m: [] })).toBe("m must be an object (got an array).");
+    expect(messageOf(z.strictObject({ m: z.record(z.string(), z.unknown()) }), { m: [] })).toBe(
+      "m must be an object (got an array).",
+    );
   });
 
   it("formats paths", () => {

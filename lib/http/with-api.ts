@@ -4,7 +4,7 @@ import { authenticateSession } from "@/lib/merchants/authenticate-session";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { log } from "@/lib/log";
 import { randomString, sha256Hex } from "@/lib/security/tokens";
-import { readJsonObject } from "./body";
+import { assertCleanText, readJsonObject } from "./body";
 import { failureBody, jsonResponse, successBody } from "./envelope";
 import { AppError, isAppError } from "./errors";
 import { checkIdempotencyKey, runIdempotent } from "./idempotency";
@@ -117,11 +117,9 @@ export function withApi<
       const body = (
         options.body ? parseOrThrow(options.body, rawBody ?? {}, "body") : undefined
       ) as Output<B>;
-      const query = (
-        options.query
-          ? parseOrThrow(options.query, Object.fromEntries(new URL(request.url).searchParams), "query")
-          : undefined
-      ) as Output<Q>;
+      const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
+      assertCleanText(rawQuery, "query");
+      const query = (options.query ? parseOrThrow(options.query, rawQuery, "query") : undefined) as Output<Q>;
       const params = (
         options.params ? parseOrThrow(options.params, await context.params, "path") : undefined
       ) as Output<P>;
@@ -201,7 +199,13 @@ export function methodsNotAllowed(...allowed: string[]) {
     response.headers.set("x-request-id", `req_${randomString(20)}`);
     return response;
   };
-  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+  // OPTIONS answers what this route really serves (Next's automatic answer lists every method).
+  const options: RouteHandler = async () =>
+    new Response(null, {
+      status: 204,
+      headers: { allow: [...allowed, "OPTIONS"].join(", "), "x-request-id": `req_${randomString(20)}` },
+    });
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: options };
 }
 
 export { AppError };

@@ -1,19 +1,20 @@
 import type { Kysely } from "kysely";
 import type { Database, Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { pepper } from "@/lib/security/pepper";
 import { keyedHash, newId, randomString } from "@/lib/security/tokens";
 
 /**
  * Issuing credentials. Secret keys are `sk_<mode>_` + 43 base62 characters (256 bits); session tokens are
  * `mst_` + 43 base62 characters. Only their keyed hashes are stored; the plain values exist only in the
- * response that shows them once.
+ * response that shows them once. The caller passes the pepper (`pepper()`), read before its database
+ * transaction: on SQLite the transaction holds the one connection, so no query may run beside it.
  */
 export async function issueSecretKey(
   trx: Kysely<Database>,
   merchantId: string,
   mode: Mode,
   now: number,
+  peppered: string,
 ): Promise<string> {
   const secretKey = `sk_${mode}_${randomString(43)}`;
   await trx
@@ -22,7 +23,7 @@ export async function issueSecretKey(
       id: newId(),
       merchant_id: merchantId,
       mode,
-      key_hash: keyedHash(await pepper(), secretKey),
+      key_hash: keyedHash(peppered, secretKey),
       key_last4: secretKey.slice(-4),
       created_at: now,
       revoked_at: null,
@@ -35,6 +36,7 @@ export async function issueSession(
   trx: Kysely<Database>,
   merchantId: string,
   now: number,
+  peppered: string,
 ): Promise<{ accessToken: string; expiresAt: string }> {
   const accessToken = `mst_${randomString(43)}`;
   const expiresAt = now + env().SESSION_TTL_SECONDS * 1000;
@@ -43,7 +45,7 @@ export async function issueSession(
     .values({
       id: newId(),
       merchant_id: merchantId,
-      token_hash: keyedHash(await pepper(), accessToken),
+      token_hash: keyedHash(peppered, accessToken),
       created_at: now,
       expires_at: expiresAt,
       revoked_at: null,

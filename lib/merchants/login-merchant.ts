@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { decoyPasswordHash, verifyPassword } from "@/lib/security/password";
+import { pepper } from "@/lib/security/pepper";
 import { check, consume } from "@/lib/security/rate-limit";
 import { issueSession } from "./credentials";
 import { presentMerchant } from "./present";
@@ -21,8 +22,9 @@ export async function loginMerchant(input: { email: string; password: string; cl
     consume("login", input.clientAddress);
     throw new AppError("invalid_credentials", "The email or password is incorrect.");
   }
+  const peppered = await pepper();
   const session = await db()
     .transaction()
-    .execute((trx) => issueSession(trx, merchant.id, Date.now()));
+    .execute((trx) => issueSession(trx, merchant.id, Date.now(), peppered));
   return { merchant: presentMerchant(merchant), ...session };
 }

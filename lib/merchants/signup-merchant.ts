@@ -3,6 +3,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/http/errors";
 import { CHANNELS, serializeChannels } from "@/lib/payments/channels";
 import { hashPassword } from "@/lib/security/password";
+import { pepper } from "@/lib/security/pepper";
 import { newId } from "@/lib/security/tokens";
 import { issueSecretKey, issueSession } from "./credentials";
 import { presentMerchant } from "./present";
@@ -15,6 +16,7 @@ export async function signupMerchant(input: { businessName: string; email: strin
   const passwordHash = await hashPassword(input.password);
   const now = Date.now();
   const id = newId();
+  const peppered = await pepper();
   try {
     return await db()
       .transaction()
@@ -34,9 +36,9 @@ export async function signupMerchant(input: { businessName: string; email: strin
             updated_at: now,
           })
           .execute();
-        const test = await issueSecretKey(trx, id, "test", now);
-        const live = await issueSecretKey(trx, id, "live", now);
-        const session = await issueSession(trx, id, now);
+        const test = await issueSecretKey(trx, id, "test", now, peppered);
+        const live = await issueSecretKey(trx, id, "live", now, peppered);
+        const session = await issueSession(trx, id, now, peppered);
         return {
           merchant: presentMerchant({ id, business_name: input.businessName, email: input.email }),
           ...session,

@@ -26,7 +26,9 @@ export function checkDistribution(
       issue: { path: [], message: `must have at most ${MAX_DISTRIBUTION_ENTRIES} entries` },
     };
   }
-  const minor: Record<string, bigint> = {};
+  // Pairs then Object.fromEntries (define, not assign): a key such as "__proto__" matches DISTRIBUTION_KEY
+  // and must come back as an own entry rather than hit the Object.prototype setter and vanish.
+  const pairs: [string, bigint][] = [];
   let sum = 0n;
   for (const [key, value] of entries) {
     if (!DISTRIBUTION_KEY.test(key)) {
@@ -35,7 +37,7 @@ export function checkDistribution(
     const parsed = parseAmount(typeof value === "number" ? String(value) : value, currency);
     if (!parsed.ok)
       return { ok: false, issue: { path: [key], message: `must be a positive amount: ${parsed.reason}` } };
-    minor[key] = parsed.minor;
+    pairs.push([key, parsed.minor]);
     sum += parsed.minor;
   }
   if (sum > amountMinor) {
@@ -47,5 +49,5 @@ export function checkDistribution(
       },
     };
   }
-  return { ok: true, minor };
+  return { ok: true, minor: Object.fromEntries(pairs) };
 }

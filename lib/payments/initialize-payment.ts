@@ -64,6 +64,8 @@ export async function initializePayment(input: {
     total_minor: null,
     amount_settled_minor: null,
     paid_at: null,
+    mismatch_expected_minor: null,
+    mismatch_received_minor: null,
     created_at: now,
     updated_at: now,
   };

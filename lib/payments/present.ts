@@ -84,5 +84,14 @@ export function presentCheckoutRecord(row: Row) {
     channel: row.channel,
     fees: money(row.fees_minor, currency),
     paidAt: iso(row.paid_at),
+    // While the open virtual account's latest transfer had the wrong amount (CONTRACT §3).
+    ...(row.status === "awaiting_transfer" &&
+      row.mismatch_expected_minor !== null &&
+      row.mismatch_received_minor !== null && {
+        amountMismatch: {
+          expected: formatAmount(toMinor(row.mismatch_expected_minor), currency),
+          received: formatAmount(toMinor(row.mismatch_received_minor), currency),
+        },
+      }),
   };
 }

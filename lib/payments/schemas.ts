@@ -26,7 +26,11 @@ export function jsonDepth(value: unknown): number {
 
 export const Metadata = z
   .record(z.string().max(100, "keys must be at most 100 characters"), z.unknown())
-  .refine((v) => jsonDepth(v) <= MAX_METADATA_DEPTH, `must be at most ${MAX_METADATA_DEPTH} levels deep`)
+  // abort: the size check below must never stringify a value too deep to stringify.
+  .refine((v) => jsonDepth(v) <= MAX_METADATA_DEPTH, {
+    message: `must be at most ${MAX_METADATA_DEPTH} levels deep`,
+    abort: true,
+  })
   .refine(
     (v) => new TextEncoder().encode(JSON.stringify(v)).length <= MAX_METADATA_BYTES,
     `must be at most ${MAX_METADATA_BYTES} bytes as JSON`,

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processState } from "@/lib/process-state";
 
-let cached: Promise<string> | undefined;
+const cache = processState("pepper", () => ({ value: undefined as Promise<string> | undefined }));
 
 /**
  * The pepper for keyed hashes: `APP_SECRET`, or on a non-production deployment without one, a random value
@@ -11,11 +12,11 @@ let cached: Promise<string> | undefined;
  * Production refuses to start without `APP_SECRET` (lib/env.ts).
  */
 export function pepper(): Promise<string> {
-  cached ??= load().catch((err) => {
-    cached = undefined;
+  cache.value ??= load().catch((err) => {
+    cache.value = undefined;
     throw err;
   });
-  return cached;
+  return cache.value;
 }
 
 async function load(): Promise<string> {

@@ -16,7 +16,8 @@ describe("token buckets", () => {
   it("allows the burst of secret-key requests, then answers 429 with Retry-After, then refills", () => {
     const subject = `key-${Math.random()}`;
     const t0 = 1_000_000;
-    for (let i = 0; i < 500; i++) expect(rateLimited(() => consume("secret_key", subject, t0))).toBeUndefined();
+    for (let i = 0; i < 500; i++)
+      expect(rateLimited(() => consume("secret_key", subject, t0))).toBeUndefined();
     const limited = rateLimited(() => consume("secret_key", subject, t0));
     expect(limited?.code).toBe("rate_limited");
     expect(limited?.status).toBe(429);

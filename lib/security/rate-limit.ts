@@ -1,5 +1,6 @@
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { processState } from "@/lib/process-state";
 
 /**
  * Token buckets kept in this process's memory (CONTRACT §12: in memory on one instance). Several instances
@@ -8,7 +9,7 @@ import { AppError } from "@/lib/http/errors";
 type Bucket = { tokens: number; updatedAt: number };
 type Policy = { burst: number; refillPerMs: number };
 
-const buckets = new Map<string, Bucket>();
+const buckets = processState("rateLimit.buckets", () => new Map<string, Bucket>());
 const MAX_BUCKETS = 100_000;
 
 function take(key: string, policy: Policy, now: number): { allowed: boolean; retryAfterSeconds: number } {

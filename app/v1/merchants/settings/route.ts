@@ -12,4 +12,4 @@ export const PUT = withApi({ auth: "session", body: SettingsBody }, async ({ aut
   data: await updateSettings({ merchantId: auth.merchantId, ...body }),
 }));
 
-export const { POST, PATCH, DELETE } = methodsNotAllowed("GET", "PUT");
+export const { POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", "PUT");

@@ -7,4 +7,4 @@ export const GET = withApi({ auth: "session", query: TransactionsQuery }, async 
   data: await listTransactions({ merchantId: auth.merchantId, mode: auth.mode, ...query }),
 }));
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -7,4 +7,4 @@ export const POST = withApi({ auth: "secret_key", body: InitializeBody }, async 
   created(await initializePayment({ merchantId: auth.merchantId, mode: auth.mode, payment: body })),
 );
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

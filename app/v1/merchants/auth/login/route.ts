@@ -7,4 +7,4 @@ export const POST = withApi({ auth: "none", body: LoginBody }, async ({ body, cl
   data: await loginMerchant({ ...body, clientAddress }),
 }));
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

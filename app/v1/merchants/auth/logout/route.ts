@@ -6,4 +6,4 @@ export const POST = withApi({ auth: "session" }, async ({ auth }) => ({
   data: await logoutMerchant({ sessionId: auth.sessionId }),
 }));
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

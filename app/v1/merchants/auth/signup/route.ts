@@ -7,4 +7,4 @@ export const POST = withApi({ auth: "none", body: SignupBody }, async ({ body })
   created(await signupMerchant(body)),
 );
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -7,4 +7,4 @@ export const POST = withApi({ auth: "session", body: RollKeyBody }, async ({ aut
   data: await rollSecretKey({ merchantId: auth.merchantId, mode: body.mode }),
 }));
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

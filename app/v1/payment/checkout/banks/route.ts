@@ -7,4 +7,4 @@ export const GET = withApi({ auth: "access_code", query: BanksQuery }, async ({ 
   data: await listBanks({ principal: auth, country: query.country }),
 }));
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

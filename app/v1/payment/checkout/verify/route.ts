@@ -6,4 +6,4 @@ export const GET = withApi({ auth: "access_code" }, async ({ auth }) => ({
   data: await verifyCheckout({ principal: auth }),
 }));
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

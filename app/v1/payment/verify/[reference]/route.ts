@@ -7,4 +7,4 @@ export const GET = withApi({ auth: "secret_key", params: ReferenceParams }, asyn
   data: await verifyPayment({ merchantId: auth.merchantId, mode: auth.mode, reference: params.reference }),
 }));
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

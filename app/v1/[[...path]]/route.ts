@@ -20,3 +20,4 @@ export const POST = notFound;
 export const PUT = notFound;
 export const PATCH = notFound;
 export const DELETE = notFound;
+export const OPTIONS = notFound;

@@ -1,0 +1,102 @@
+import type { Selectable } from "kysely";
+import { db } from "@/lib/db/client";
+import { toMillis, toMinor, type VirtualAccountsTable } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import type { AccessCodePrincipal } from "@/lib/http/principal";
+import { formatAmount } from "@/lib/money/amount";
+import type { Currency } from "@/lib/money/currencies";
+import { type TransactionRow, type Trx, transition } from "@/lib/payments/state-machine";
+import { railsFor } from "@/lib/rails/rails-for";
+import { newId } from "@/lib/security/tokens";
+import { createAttempt } from "./attempts";
+import { openForCharge } from "./open-for-charge";
+import { channelAmounts } from "./settlement";
+
+type VirtualAccount = Selectable<VirtualAccountsTable>;
+
+/** SPEC "Virtual account", plus the exact amount to send. */
+export function presentVirtualAccount(tx: TransactionRow, va: VirtualAccount, now = Date.now()) {
+  const expiresAt = toMillis(va.expires_at);
+  return {
+    status: "awaiting_transfer",
+    reference: tx.reference,
+    accountNumber: va.account_number,
+    bankName: va.bank_name,
+    accountName: va.account_name,
+    amount: formatAmount(toMinor(va.expected_minor), va.currency as Currency),
+    currency: va.currency,
+    expiresAt: new Date(expiresAt).toISOString(),
+    expiresInSeconds: Math.max(0, Math.floor((expiresAt - now) / 1000)),
+  };
+}
+
+/** The transaction's virtual account whose window is still open, if any. */
+export async function openVirtualAccount(trx: Trx, transactionId: string, now: number) {
+  return trx
+    .selectFrom("virtual_accounts")
+    .selectAll()
+    .where("transaction_id", "=", transactionId)
+    .where("expires_at", ">", now)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Issue (or return) the one-time virtual account for the access code's transaction. Inside the window the
+ * same account comes back, also to concurrent callers: the transaction row is locked first, so exactly one
+ * caller issues and the others find its account.
+ */
+export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrincipal) {
+  const tx = await openForCharge(trx, principal, "bank_transfer");
+  if (!tx.email) {
+    throw new AppError(
+      "email_required",
+      "Bank transfer needs the customer's email: pass email to initialize.",
+    );
+  }
+  const now = Date.now();
+  const existing = await openVirtualAccount(trx, tx.id, now);
+  if (existing) return { tx, va: existing };
+
+  const merchant = await trx
+    .selectFrom("merchants")
+    .select("business_name")
+    .where("id", "=", tx.merchant_id)
+    .executeTakeFirstOrThrow();
+  const issued = await railsFor(tx.mode).transfer.issueVirtualAccount({
+    reference: tx.reference,
+    accountName: `Paygate/${merchant.business_name}`.slice(0, 60),
+  });
+  const attemptId = await createAttempt(trx, tx, "bank_transfer", "awaiting_transfer", {});
+  const va: VirtualAccount = {
+    id: newId(),
+    transaction_id: tx.id,
+    attempt_id: attemptId,
+    merchant_id: tx.merchant_id,
+    mode: tx.mode,
+    account_number: issued.accountNumber,
+    bank_name: issued.bankName,
+    account_name: issued.accountName,
+    expected_minor: channelAmounts(tx, "bank_transfer").totalMinor,
+    currency: tx.currency,
+    expires_at: now + env().BANK_TRANSFER_WINDOW_SECONDS * 1000,
+    created_at: now,
+  };
+  await trx.insertInto("virtual_accounts").values(va).execute();
+  // A new account starts clean: a mismatch on the previous one is no longer news.
+  const moved = await transition(trx, tx, "awaiting_transfer", {
+    mismatch_expected_minor: null,
+    mismatch_received_minor: null,
+  });
+  return { tx: moved, va };
+}
+
+/** POST /payment/checkout/charge/bank-transfer */
+export async function chargeBankTransfer(input: { principal: AccessCodePrincipal }) {
+  const { tx, va } = await db()
+    .transaction()
+    .execute((trx) => ensureVirtualAccount(trx, input.principal));
+  return presentVirtualAccount(tx, va);
+}

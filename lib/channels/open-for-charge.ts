@@ -1,0 +1,31 @@
+import { AppError } from "@/lib/http/errors";
+import type { AccessCodePrincipal } from "@/lib/http/principal";
+import { type Channel, parseChannels } from "@/lib/payments/channels";
+import { assertOpen, lockTransaction, type TransactionRow, type Trx } from "@/lib/payments/state-machine";
+
+const LABEL: Record<Channel, string> = {
+  card: "card",
+  bank_transfer: "bank transfer",
+  bank_payment: "bank payment",
+  ussd: "USSD",
+};
+
+/**
+ * Lock the access code's transaction for a charge on `channel`: refuses a finished transaction (409
+ * `invalid_state`) and a channel not offered on it (400 `channel_unavailable`).
+ */
+export async function openForCharge(
+  trx: Trx,
+  principal: AccessCodePrincipal,
+  channel: Channel,
+): Promise<TransactionRow> {
+  const tx = await lockTransaction(trx, principal.transactionId);
+  assertOpen(tx, `pay by ${LABEL[channel]}`);
+  if (!parseChannels(tx.channels).includes(channel)) {
+    throw new AppError(
+      "channel_unavailable",
+      `Payment by ${LABEL[channel]} is not available for this transaction.`,
+    );
+  }
+  return tx;
+}

@@ -1,0 +1,151 @@
+import { db } from "@/lib/db/client";
+import { toMillis, toMinor } from "@/lib/db/schema";
+import { formatAmount } from "@/lib/money/amount";
+import type { Currency } from "@/lib/money/currencies";
+import { lockTransaction, transition } from "@/lib/payments/state-machine";
+import { isTerminal } from "@/lib/payments/status";
+import { newId } from "@/lib/security/tokens";
+import { updateAttempt } from "./attempts";
+import { completePayment } from "./complete-payment";
+import { recordRefundDue } from "./record-refund-due";
+
+export type TransferOutcome =
+  | "credited"
+  | "amount_mismatch"
+  | "duplicate_payment"
+  | "late_payment"
+  | "unknown_account";
+
+/**
+ * The one path every inbound transfer takes, from a real rail's notification or the sandbox door.
+ * In one database transaction:
+ *  1. record the transfer under its (rail, sessionId); a sessionId seen before answers the first outcome
+ *     and changes nothing (the same bank notification twice credits once);
+ *  2. find the virtual account and lock its transaction;
+ *  3. exact amount inside the window on an open transaction → credit (success);
+ *     wrong amount inside the window → stays awaiting_transfer, mismatch recorded, the money refunded;
+ *     after success → duplicate payment; after expiry or on a failed/abandoned transaction → late payment;
+ *     both refunded, never credited.
+ * Money in = credited + refunds due, always.
+ */
+export async function receiveInboundTransfer(input: {
+  rail: string;
+  sessionId: string;
+  accountNumber: string;
+  amountMinor: bigint;
+}) {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const now = Date.now();
+      const transferId = newId();
+      const inserted = await trx
+        .insertInto("inbound_transfers")
+        .values({
+          id: transferId,
+          rail: input.rail,
+          session_id: input.sessionId,
+          account_number: input.accountNumber,
+          amount_minor: input.amountMinor,
+          merchant_id: null,
+          mode: null,
+          transaction_id: null,
+          outcome: "unknown_account",
+          received_at: now,
+        })
+        .onConflict((oc) => oc.columns(["rail", "session_id"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) {
+        const first = await trx
+          .selectFrom("inbound_transfers")
+          .selectAll()
+          .where("rail", "=", input.rail)
+          .where("session_id", "=", input.sessionId)
+          .executeTakeFirstOrThrow();
+        const reference = first.transaction_id
+          ? (
+              await trx
+                .selectFrom("transactions")
+                .select("reference")
+                .where("id", "=", first.transaction_id)
+                .executeTakeFirst()
+            )?.reference
+          : undefined;
+        return {
+          outcome: first.outcome as TransferOutcome,
+          reference: reference ?? null,
+          sessionId: first.session_id,
+          replayed: true,
+        };
+      }
+
+      const va = await trx
+        .selectFrom("virtual_accounts")
+        .selectAll()
+        .where("account_number", "=", input.accountNumber)
+        .executeTakeFirst();
+      if (!va) {
+        await recordRefundDue(trx, {
+          transactionId: null,
+          merchantId: null,
+          mode: null,
+          source: "bank_transfer",
+          sourceId: transferId,
+          amountMinor: input.amountMinor,
+          currency: "NGN",
+          reason: "unknown_account",
+        });
+        return {
+          outcome: "unknown_account" as TransferOutcome,
+          reference: null,
+          sessionId: input.sessionId,
+          replayed: false,
+        };
+      }
+
+      const tx = await lockTransaction(trx, va.transaction_id);
+      const expected = toMinor(va.expected_minor);
+      let outcome: TransferOutcome;
+      if (tx.status === "success") outcome = "duplicate_payment";
+      else if (isTerminal(tx.status) || toMillis(va.expires_at) <= now) outcome = "late_payment";
+      else if (input.amountMinor !== expected) outcome = "amount_mismatch";
+      else outcome = "credited";
+
+      await trx
+        .updateTable("inbound_transfers")
+        .set({ merchant_id: tx.merchant_id, mode: tx.mode, transaction_id: tx.id, outcome })
+        .where("id", "=", transferId)
+        .execute();
+
+      if (outcome === "credited") {
+        await completePayment(trx, tx, { channel: "bank_transfer", attemptId: va.attempt_id });
+      } else {
+        await recordRefundDue(trx, {
+          transactionId: tx.id,
+          merchantId: tx.merchant_id,
+          mode: tx.mode,
+          source: "bank_transfer",
+          sourceId: transferId,
+          amountMinor: input.amountMinor,
+          currency: va.currency,
+          reason: outcome,
+        });
+        if (outcome === "amount_mismatch") {
+          await transition(trx, tx, "awaiting_transfer", {
+            mismatch_expected_minor: expected,
+            mismatch_received_minor: input.amountMinor,
+          });
+        } else if (outcome === "late_payment" && !isTerminal(tx.status)) {
+          await updateAttempt(trx, va.attempt_id, { status: "failed", failureReason: "window_expired" });
+        }
+      }
+      return {
+        outcome,
+        reference: tx.reference,
+        sessionId: input.sessionId,
+        replayed: false,
+        amount: formatAmount(input.amountMinor, va.currency as Currency),
+        expected: formatAmount(expected, va.currency as Currency),
+      };
+    });
+}

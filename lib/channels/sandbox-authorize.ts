@@ -1,0 +1,66 @@
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import type { SecretKeyPrincipal } from "@/lib/http/principal";
+import type { Channel } from "@/lib/payments/channels";
+import { assertOpen, lockTransaction, transition } from "@/lib/payments/state-machine";
+import { updateAttempt } from "./attempts";
+import { completePayment } from "./complete-payment";
+import { channelAmounts } from "./settlement";
+import { assertTestMode } from "./test-mode";
+
+/**
+ * POST /v1/sandbox/authorizations: the customer's answer in the banking app (bank payment) or on the phone
+ * (USSD). Approve credits the transaction through the same completion as every channel; decline fails the
+ * attempt and the customer may try again or switch channel.
+ */
+export async function sandboxAuthorize(input: {
+  principal: SecretKeyPrincipal;
+  reference: string;
+  decision: "approve" | "decline";
+}) {
+  assertTestMode(input.principal.mode);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const found = await trx
+        .selectFrom("transactions")
+        .select("id")
+        .where("reference", "=", input.reference)
+        .where("merchant_id", "=", input.principal.merchantId)
+        .where("mode", "=", input.principal.mode)
+        .executeTakeFirst();
+      if (!found)
+        throw new AppError(
+          "transaction_not_found",
+          `No transaction with reference ${input.reference} in test mode.`,
+        );
+      const tx = await lockTransaction(trx, found.id);
+      assertOpen(tx, `${input.decision} it`);
+      const attempt = await trx
+        .selectFrom("charge_attempts")
+        .selectAll()
+        .where("transaction_id", "=", tx.id)
+        .where("status", "in", ["awaiting_bank_authorization", "awaiting_ussd"])
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      if (!attempt) {
+        throw new AppError(
+          "invalid_state",
+          `Transaction ${tx.reference} has no bank payment or USSD request waiting for approval.`,
+        );
+      }
+      const channel = attempt.channel as Channel;
+      if (input.decision === "decline") {
+        await updateAttempt(trx, attempt.id, { status: "failed", failureReason: "declined_by_customer" });
+        const after = await transition(trx, tx, "pending");
+        return { reference: tx.reference, decision: input.decision, channel, status: after.status };
+      }
+      await updateAttempt(trx, attempt.id, {
+        status: "authorizing",
+        capturedMinor: channelAmounts(tx, channel).totalMinor,
+      });
+      const paid = await completePayment(trx, tx, { channel, attemptId: attempt.id });
+      return { reference: tx.reference, decision: input.decision, channel, status: paid.status };
+    });
+}

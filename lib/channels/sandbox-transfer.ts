@@ -1,0 +1,43 @@
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import type { SecretKeyPrincipal } from "@/lib/http/principal";
+import { parseAmount } from "@/lib/money/amount";
+import { type Currency, isCurrency } from "@/lib/money/currencies";
+import { randomString } from "@/lib/security/tokens";
+import { assertTestMode } from "./test-mode";
+import { receiveInboundTransfer } from "./receive-inbound-transfer";
+
+/**
+ * POST /v1/sandbox/transfers: an inbound transfer to one of the merchant's test virtual accounts, reported
+ * exactly as the bank rail would report it (same path, `receiveInboundTransfer`).
+ */
+export async function sandboxTransfer(input: {
+  principal: SecretKeyPrincipal;
+  accountNumber: string;
+  amount: string;
+  sessionId?: string;
+}) {
+  assertTestMode(input.principal.mode);
+  const va = await db()
+    .selectFrom("virtual_accounts")
+    .select(["currency"])
+    .where("account_number", "=", input.accountNumber)
+    .where("merchant_id", "=", input.principal.merchantId)
+    .where("mode", "=", input.principal.mode)
+    .executeTakeFirst();
+  if (!va) {
+    throw new AppError(
+      "transaction_not_found",
+      `No test virtual account ${input.accountNumber} belongs to this merchant.`,
+    );
+  }
+  const currency: Currency = isCurrency(va.currency) ? va.currency : "NGN";
+  const amount = parseAmount(input.amount, currency);
+  if (!amount.ok) throw new AppError("validation_error", `amount ${amount.reason}.`);
+  return receiveInboundTransfer({
+    rail: "sandbox",
+    sessionId: input.sessionId ?? `sbx_${randomString(24)}`,
+    accountNumber: input.accountNumber,
+    amountMinor: amount.minor,
+  });
+}

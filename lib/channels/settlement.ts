@@ -1,0 +1,15 @@
+import { toMinor } from "@/lib/db/schema";
+import { settle } from "@/lib/money/fees";
+import type { Channel } from "@/lib/payments/channels";
+import type { TransactionRow } from "@/lib/payments/state-machine";
+
+/** The fee a channel charges on this transaction: card has its own, the others share `transferFee`. */
+export function channelFeeMinor(tx: TransactionRow, channel: Channel): bigint {
+  return toMinor(channel === "card" ? tx.card_fee_minor : tx.transfer_fee_minor);
+}
+
+/** What the customer pays on a channel, and what the merchant receives. */
+export function channelAmounts(tx: TransactionRow, channel: Channel) {
+  const fee = channelFeeMinor(tx, channel);
+  return { feeMinor: fee, ...settle(toMinor(tx.amount_minor), fee, tx.merchant_bears_cost === 1) };
+}

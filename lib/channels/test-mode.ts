@@ -1,0 +1,13 @@
+import type { Mode } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+
+/** Simulate and `/sandbox/*` work only for test transactions on a staging deployment (CONTRACT §4). */
+export function assertTestMode(mode: Mode): void {
+  if (mode !== "test" || env().PAYMENTS_ENV === "production") {
+    throw new AppError(
+      "test_mode_only",
+      "Sandbox actions are available in test mode only, never on live payments.",
+    );
+  }
+}

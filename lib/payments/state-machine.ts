@@ -1,0 +1,101 @@
+import type { Kysely, Selectable, Updateable } from "kysely";
+import { database } from "@/lib/db/client";
+import type { Database, TransactionsTable } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { isTerminal, type TransactionStatus } from "./status";
+
+/**
+ * The transaction state machine (CONTRACT §3), the one place a transaction's status changes.
+ *
+ *   pending ──charge──▶ awaiting_{transfer, bank_authorization, ussd, otp} ──▶ success | failed | abandoned
+ *      ▲                          │  (a failed attempt returns to pending; switching channel moves between
+ *      └──────────────────────────┘   awaiting states)
+ *
+ * Every change is a compare-and-set (`UPDATE … WHERE id = ? AND status = <the status read>`) inside the
+ * caller's database transaction, after `lockTransaction` has locked the row (PostgreSQL `FOR UPDATE`; SQLite
+ * transactions are `BEGIN IMMEDIATE`, which locks the database). Nothing relies on a process-local lock, so
+ * several app instances on one PostgreSQL stay correct.
+ */
+export type Trx = Kysely<Database>;
+export type TransactionRow = Selectable<TransactionsTable>;
+
+const OPEN: TransactionStatus[] = [
+  "pending",
+  "awaiting_transfer",
+  "awaiting_bank_authorization",
+  "awaiting_ussd",
+  "awaiting_otp",
+];
+
+/** Allowed next statuses. Terminal statuses have none: `success` happens at most once and is final. */
+export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]> = {
+  pending: [...OPEN.filter((s) => s !== "pending"), "success", "failed", "abandoned"],
+  awaiting_transfer: [...OPEN.filter((s) => s !== "awaiting_transfer"), "success", "failed", "abandoned"],
+  awaiting_bank_authorization: [
+    ...OPEN.filter((s) => s !== "awaiting_bank_authorization"),
+    "success",
+    "failed",
+    "abandoned",
+  ],
+  awaiting_ussd: [...OPEN.filter((s) => s !== "awaiting_ussd"), "success", "failed", "abandoned"],
+  awaiting_otp: [...OPEN.filter((s) => s !== "awaiting_otp"), "success", "failed", "abandoned"],
+  success: [],
+  failed: [],
+  abandoned: [],
+};
+
+export function canTransition(from: string, to: TransactionStatus): boolean {
+  return (TRANSITIONS[from as TransactionStatus] ?? []).includes(to);
+}
+
+/** Read the transaction and lock its row for the rest of the database transaction. */
+export async function lockTransaction(trx: Trx, transactionId: string): Promise<TransactionRow> {
+  let query = trx.selectFrom("transactions").selectAll().where("id", "=", transactionId);
+  if (database().dialect === "postgres") query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new AppError("transaction_not_found", "The transaction no longer exists.");
+  return row;
+}
+
+/** Refuse any action on a finished transaction with 409 `invalid_state`. */
+export function assertOpen(row: TransactionRow, action: string): void {
+  if (isTerminal(row.status)) {
+    throw new AppError(
+      "invalid_state",
+      `Cannot ${action}: transaction ${row.reference} is already ${row.status}.`,
+    );
+  }
+}
+
+/**
+ * Move `row` (as read under lock) to `to`, with any other column changes, by compare-and-set. Throws 409
+ * `invalid_state` for a transition the machine does not allow or when the row changed since it was read.
+ * Moving to the status it already has is a no-op apart from `patch`.
+ */
+export async function transition(
+  trx: Trx,
+  row: TransactionRow,
+  to: TransactionStatus,
+  patch: Omit<Updateable<TransactionsTable>, "status" | "id"> = {},
+): Promise<TransactionRow> {
+  if (row.status !== to && !canTransition(row.status, to)) {
+    throw new AppError(
+      "invalid_state",
+      `Transaction ${row.reference} cannot go from ${row.status} to ${to}.`,
+    );
+  }
+  const now = Date.now();
+  const result = await trx
+    .updateTable("transactions")
+    .set({ ...patch, status: to, updated_at: now })
+    .where("id", "=", row.id)
+    .where("status", "=", row.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    throw new AppError(
+      "invalid_state",
+      `Transaction ${row.reference} changed while this request ran; retry.`,
+    );
+  }
+  return { ...row, ...(patch as Partial<TransactionRow>), status: to, updated_at: now };
+}

@@ -1,0 +1,101 @@
+import { randomInt } from "node:crypto";
+import { env } from "@/lib/env";
+import { processState } from "@/lib/process-state";
+import { randomString } from "@/lib/security/tokens";
+import { nubanCheckDigit } from "./nuban";
+import type { CardOutcome, Rails } from "./types";
+
+/**
+ * Test-mode rails. They behave like the real thing from the service's side (accounts, authorisations, codes)
+ * and are driven by test cards (CONTRACT §5) and the sandbox doors (`/v1/sandbox/*`, simulate).
+ */
+export const SANDBOX_BANK = { code: "999", name: "Paygate Sandbox Bank" } as const;
+
+const TEST_CARDS: Record<string, CardOutcome> = {
+  "4242424242424242": { kind: "success", authorization: "" },
+  "4000000000000002": {
+    kind: "failed",
+    reason: "card_declined",
+    message: "The card was declined by the issuer.",
+  },
+  "4000000000009995": {
+    kind: "failed",
+    reason: "insufficient_funds",
+    message: "The card has insufficient funds.",
+  },
+  "4000000000003220": {
+    kind: "otp_required",
+    authorization: "",
+    message: "Enter the one-time password sent to your phone.",
+  },
+};
+export const SANDBOX_OTP = "123456";
+
+/** Authorisations waiting for an OTP, by reference. In memory: a sandbox OTP does not survive a restart. */
+const pendingOtps = processState("sandbox.pendingOtps", () => new Map<string, number>());
+
+async function networkDelay() {
+  const ms = env().SANDBOX_CARD_DELAY_MS;
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export const sandboxRails: Rails = {
+  transfer: {
+    name: "sandbox",
+    async issueVirtualAccount({ accountName }) {
+      const serial = String(randomInt(0, 1_000_000_000)).padStart(9, "0");
+      return {
+        accountNumber: `${serial}${nubanCheckDigit(SANDBOX_BANK.code, serial)}`,
+        bankName: SANDBOX_BANK.name,
+        accountName,
+      };
+    },
+  },
+  card: {
+    async authorize({ card }) {
+      await networkDelay();
+      const outcome = TEST_CARDS[card.number];
+      if (!outcome) {
+        return {
+          kind: "failed",
+          reason: "test_card_unknown",
+          message: "In test mode only the test cards are accepted (4242 4242 4242 4242 succeeds).",
+        };
+      }
+      if (outcome.kind === "failed") return outcome;
+      const authorization = `auth_${randomString(24)}`;
+      if (outcome.kind === "otp_required") {
+        pendingOtps.set(authorization, Date.now() + 10 * 60_000);
+        return { ...outcome, authorization };
+      }
+      return { kind: "success", authorization };
+    },
+    async confirmOtp({ authorization, otp }) {
+      await networkDelay();
+      const expires = pendingOtps.get(authorization);
+      pendingOtps.delete(authorization);
+      if (!expires || expires < Date.now()) {
+        return {
+          kind: "failed",
+          reason: "otp_expired",
+          message: "The one-time password expired; pay again.",
+        };
+      }
+      if (otp !== SANDBOX_OTP)
+        return { kind: "failed", reason: "invalid_otp", message: "The one-time password is wrong." };
+      return { kind: "success", authorization };
+    },
+  },
+  bankPayment: {
+    async requestAuthorization() {
+      return { requestId: `bpr_${randomString(24)}` };
+    },
+  },
+  ussd: {
+    async createCode({ ussdShortCode }) {
+      // *737*000*123456# : the bank's short code, the merchant-payment service, a one-time payment code.
+      const base = ussdShortCode.replace(/#$/, "");
+      return { ussdCode: `${base}*000*${String(randomInt(0, 1_000_000)).padStart(6, "0")}#` };
+    },
+  },
+};
