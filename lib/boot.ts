@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 import { pepper } from "@/lib/security/pepper";
+import { startRelay } from "@/lib/webhooks/relay";
 
 /**
  * Start-up of a server process: validate configuration, migrate, and on an empty staging database create the
@@ -19,6 +20,7 @@ export async function boot(): Promise<void> {
   log.info("database ready", { dialect, migrationsApplied: applied });
   await pepper();
   if (config.SEED_DEMO && config.PAYMENTS_ENV === "staging") await seedDemoMerchant();
+  if (config.WEBHOOK_RELAY) startRelay();
 }
 
 export const DEMO_MERCHANT_FILE = resolve("data/demo-merchant.json");

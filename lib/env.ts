@@ -38,6 +38,20 @@ const EnvSchema = z
     BANK_TRANSFER_WINDOW_SECONDS: positiveInt(30 * 60),
     /** Simulated card-network latency of the sandbox card rail (tests use it to race a card against a transfer). */
     SANDBOX_CARD_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** Webhook retry delays in seconds, comma-separated (CONTRACT §9; tests shorten it). */
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, "must be comma-separated whole seconds, e.g. 5,300,1800")
+      .default("5,300,1800,7200,18000,36000,50400,72000,86400")
+      .transform((v) => v.split(",").map(Number)),
+    WEBHOOK_TIMEOUT_MS: positiveInt(15_000),
+    /** Deliver to private, loopback and link-local addresses. Default: allowed on staging, refused on production. */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(["0", "1", "true", "false"]).optional(),
+    /** Run the webhook relay inside the server process (`npm run worker` runs it on its own). */
+    WEBHOOK_RELAY: z
+      .enum(["0", "1", "true", "false"])
+      .default("1")
+      .transform((v) => v === "1" || v === "true"),
     /** Trust the first `X-Forwarded-For` hop as the client address (only behind a proxy that sets it). */
     TRUST_PROXY: z
       .enum(["0", "1", "true", "false"])

@@ -8,6 +8,7 @@ import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { type TransactionRow, type Trx, transition } from "@/lib/payments/state-machine";
 import { railsFor } from "@/lib/rails/rails-for";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 import { newId } from "@/lib/security/tokens";
 import { createAttempt } from "./attempts";
 import { openForCharge } from "./open-for-charge";
@@ -89,6 +90,14 @@ export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrinci
   const moved = await transition(trx, tx, "awaiting_transfer", {
     mismatch_expected_minor: null,
     mismatch_received_minor: null,
+  });
+  const shown = presentVirtualAccount(moved, va, now);
+  await emitEvent(trx, moved, "checkout.awaiting_transfer", va.id, {
+    accountNumber: shown.accountNumber,
+    bankName: shown.bankName,
+    accountName: shown.accountName,
+    transferAmount: shown.amount,
+    expiresAt: shown.expiresAt,
   });
   return { tx: moved, va };
 }

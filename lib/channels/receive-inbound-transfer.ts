@@ -5,6 +5,7 @@ import type { Currency } from "@/lib/money/currencies";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
 import { newId } from "@/lib/security/tokens";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 import { updateAttempt } from "./attempts";
 import { completePayment } from "./complete-payment";
 import { recordRefundDue } from "./record-refund-due";
@@ -131,9 +132,16 @@ export async function receiveInboundTransfer(input: {
           reason: outcome,
         });
         if (outcome === "amount_mismatch") {
-          await transition(trx, tx, "awaiting_transfer", {
+          const moved = await transition(trx, tx, "awaiting_transfer", {
             mismatch_expected_minor: expected,
             mismatch_received_minor: input.amountMinor,
+          });
+          await emitEvent(trx, moved, "checkout.amount_mismatch", transferId, {
+            accountNumber: va.account_number,
+            amountMismatch: {
+              expected: formatAmount(expected, va.currency as Currency),
+              received: formatAmount(input.amountMinor, va.currency as Currency),
+            },
           });
         } else if (outcome === "late_payment" && !isTerminal(tx.status)) {
           await updateAttempt(trx, va.attempt_id, { status: "failed", failureReason: "window_expired" });

@@ -165,6 +165,67 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** A merchant's webhook endpoint for one mode (CONTRACT §9). */
+export interface WebhookEndpointsTable {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  url: string;
+  /** JSON array of subscribed event types. */
+  events: string;
+  /** The `whsec_` secret, sealed with AES-256-GCM under a key derived from APP_SECRET (lib/security/seal.ts). */
+  secret_sealed: string;
+  /** The secret before the last roll; it signs too until `previous_secret_expires_at`. */
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Int | null;
+  /** "enabled" | "disabled" */
+  status: string;
+  disabled_reason: string | null;
+  disabled_at: Int | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** The outbox: an event, written in the same database transaction as the state change that caused it. */
+export interface EventsTable {
+  /** `evt_…`; also the `webhook-id` of every delivery of it. */
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  type: string;
+  reference: string;
+  /** What caused it; unique, so one state change can never emit the same event twice. */
+  dedupe_key: string;
+  /** The exact body bytes sent: `{event, data, timestamp}`. */
+  payload: string;
+  created_at: Int;
+  delivered_at: Int | null;
+}
+
+/** One delivery attempt of an event to an endpoint; a failed one schedules the next. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  merchant_id: string;
+  mode: Mode;
+  attempt: number;
+  /** "event" (first), "retry", or "redeliver" (asked by the merchant). */
+  trigger: string;
+  /** "pending" → "sending" → "succeeded" | "failed" */
+  status: string;
+  due_at: Int;
+  /** While "sending": when a relay that died holding it gives it up. */
+  locked_until: Int | null;
+  url: string | null;
+  response_status: number | null;
+  response_excerpt: string | null;
+  latency_ms: number | null;
+  error: string | null;
+  created_at: Int;
+  finished_at: Int | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
@@ -176,6 +237,9 @@ export interface Database {
   virtual_accounts: VirtualAccountsTable;
   inbound_transfers: InboundTransfersTable;
   refunds_due: RefundsDueTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  events: EventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export function toMinor(value: Int): bigint {

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Updateable } from "kysely";
 import { database } from "@/lib/db/client";
 import type { Database, TransactionsTable } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
+import { emitEvent } from "@/lib/webhooks/emit-event";
 import { isTerminal, type TransactionStatus } from "./status";
 
 /**
@@ -97,5 +98,12 @@ export async function transition(
       `Transaction ${row.reference} changed while this request ran; retry.`,
     );
   }
-  return { ...row, ...(patch as Partial<TransactionRow>), status: to, updated_at: now };
+  const next: TransactionRow = { ...row, ...(patch as Partial<TransactionRow>), status: to, updated_at: now };
+  // Reaching a terminal status is the state change merchants hear about; its events commit with it.
+  if (row.status !== to && isTerminal(to)) {
+    if (to === "success") await emitEvent(trx, next, "payment.completed", row.id);
+    if (to === "failed") await emitEvent(trx, next, "payment.failed", row.id);
+    await emitEvent(trx, next, "checkout.completed", row.id);
+  }
+  return next;
 }

@@ -1,0 +1,15 @@
+/** The events of CONTRACT §9. */
+export const EVENT_TYPES = [
+  /** Paid; the merchant verifies, then fulfils. */
+  "payment.completed",
+  /** The payment failed and will not complete. */
+  "payment.failed",
+  /** A virtual account was issued; waiting for the customer's transfer. */
+  "checkout.awaiting_transfer",
+  /** Checkout finished: `data.status` is success, failed or abandoned. */
+  "checkout.completed",
+  /** A transfer of the wrong amount arrived while the window was open; it will be refunded. */
+  "checkout.amount_mismatch",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,0 +1,92 @@
+import { db } from "@/lib/db/client";
+import { type Mode, toMillis } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+
+const iso = (v: number | string | bigint | null) => (v === null ? null : new Date(toMillis(v)).toISOString());
+
+/**
+ * GET /merchants/events: the merchant's events of one mode, newest first, filtered by type, reference and
+ * delivered-or-not, each with every delivery attempt (status code, latency, a short response excerpt).
+ */
+export async function listEvents(input: {
+  merchantId: string;
+  mode: Mode;
+  type?: string;
+  reference?: string;
+  delivered?: "true" | "false";
+  limit: number;
+  cursor?: string;
+}) {
+  let query = db()
+    .selectFrom("events")
+    .selectAll()
+    .where("merchant_id", "=", input.merchantId)
+    .where("mode", "=", input.mode);
+  if (input.type) query = query.where("type", "=", input.type);
+  if (input.reference) query = query.where("reference", "=", input.reference);
+  if (input.delivered === "true") query = query.where("delivered_at", "is not", null);
+  if (input.delivered === "false") query = query.where("delivered_at", "is", null);
+  if (input.cursor) {
+    const match = /^(\d{1,16}):(evt_[0-9A-Za-z]{24})$/.exec(
+      Buffer.from(input.cursor, "base64url").toString(),
+    );
+    if (!match)
+      throw new AppError("validation_error", "cursor must be a nextCursor value from a previous page.");
+    const [createdAt, id] = [Number(match[1]), match[2] as string];
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", createdAt),
+        eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(input.limit + 1)
+    .execute();
+  const page = rows.slice(0, input.limit);
+  const attempts = page.length
+    ? await db()
+        .selectFrom("webhook_deliveries")
+        .selectAll()
+        .where(
+          "event_id",
+          "in",
+          page.map((e) => e.id),
+        )
+        .orderBy("attempt")
+        .orderBy("created_at")
+        .execute()
+    : [];
+  const last = page.at(-1);
+  return {
+    events: page.map((e) => ({
+      id: e.id,
+      type: e.type,
+      reference: e.reference,
+      createdAt: iso(e.created_at),
+      delivered: e.delivered_at !== null,
+      deliveredAt: iso(e.delivered_at),
+      payload: JSON.parse(e.payload) as unknown,
+      attempts: attempts
+        .filter((a) => a.event_id === e.id)
+        .map((a) => ({
+          attempt: a.attempt,
+          trigger: a.trigger,
+          status: a.status,
+          dueAt: iso(a.due_at),
+          url: a.url,
+          responseStatus: a.response_status,
+          latencyMs: a.latency_ms,
+          responseExcerpt: a.response_excerpt,
+          error: a.error,
+          finishedAt: iso(a.finished_at),
+        })),
+    })),
+    nextCursor:
+      rows.length > input.limit && last
+        ? Buffer.from(`${toMillis(last.created_at)}:${last.id}`).toString("base64url")
+        : null,
+  };
+}

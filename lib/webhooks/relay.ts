@@ -1,0 +1,235 @@
+import type { Selectable } from "kysely";
+import { database, db } from "@/lib/db/client";
+import type { WebhookDeliveriesTable } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import type { Trx } from "@/lib/payments/state-machine";
+import { processState } from "@/lib/process-state";
+import { pepper } from "@/lib/security/pepper";
+import { relaySignal, scheduleDelivery } from "./emit-event";
+import { signedHeaders, signingSecrets } from "./endpoint-secrets";
+import { type PostResult, postWebhook } from "./post-webhook";
+import { maxAttempts, nextAttemptDelayMs } from "./schedule";
+
+type Delivery = Selectable<WebhookDeliveriesTable>;
+
+const BATCH = 32;
+const IDLE_POLL_MS = 250;
+
+/**
+ * Claim due attempts. Several relays (server processes, `npm run worker`) may run against one database:
+ * on PostgreSQL each claims with `FOR UPDATE SKIP LOCKED`, on SQLite the claim runs under `BEGIN IMMEDIATE`;
+ * either way an attempt is marked `sending` by exactly one relay, which holds it until `locked_until`
+ * (after which a relay that died holding it is presumed dead and the attempt is claimed again).
+ */
+export async function claimDue(now = Date.now(), limit = BATCH): Promise<Delivery[]> {
+  const lockMs = env().WEBHOOK_TIMEOUT_MS + 30_000;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      let query = trx
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "pending"), eb("due_at", "<=", now)]),
+            eb.and([eb("status", "=", "sending"), eb("locked_until", "<", now)]),
+          ]),
+        )
+        .orderBy("due_at")
+        .limit(limit);
+      if (database().dialect === "postgres") query = query.forUpdate().skipLocked();
+      const ids = (await query.execute()).map((r) => r.id);
+      if (ids.length === 0) return [];
+      return trx
+        .updateTable("webhook_deliveries")
+        .set({ status: "sending", locked_until: now + lockMs })
+        .where("id", "in", ids)
+        .returningAll()
+        .execute();
+    });
+}
+
+/** Send one claimed attempt and record what happened; a failure schedules the next attempt. */
+export async function deliver(delivery: Delivery): Promise<PostResult | null> {
+  const [event, endpoint] = await Promise.all([
+    db().selectFrom("events").selectAll().where("id", "=", delivery.event_id).executeTakeFirst(),
+    db()
+      .selectFrom("webhook_endpoints")
+      .selectAll()
+      .where("id", "=", delivery.endpoint_id)
+      .executeTakeFirst(),
+  ]);
+  if (!event || !endpoint || endpoint.status !== "enabled") {
+    await finish(
+      delivery,
+      {
+        ok: false,
+        status: null,
+        latencyMs: 0,
+        excerpt: "",
+        error: endpoint ? "endpoint disabled" : "endpoint removed",
+        retryAfterMs: null,
+      },
+      { retry: false, url: endpoint?.url ?? null },
+    );
+    return null;
+  }
+  const headers = signedHeaders(event.id, event.payload, signingSecrets(await pepper(), endpoint));
+  const result = await postWebhook({
+    url: endpoint.url,
+    body: event.payload,
+    headers,
+    timeoutMs: env().WEBHOOK_TIMEOUT_MS,
+  });
+  // A merchant's redelivery is one try; the automatic schedule belongs to the original emission.
+  await finish(delivery, result, { retry: delivery.trigger !== "redeliver", url: endpoint.url });
+  if (result.ok)
+    log.info("webhook delivered", {
+      eventId: event.id,
+      type: event.type,
+      attempt: delivery.attempt,
+      ms: result.latencyMs,
+    });
+  else
+    log.warn("webhook attempt failed", {
+      eventId: event.id,
+      type: event.type,
+      attempt: delivery.attempt,
+      status: result.status,
+      error: result.error,
+    });
+  return result;
+}
+
+async function finish(
+  delivery: Delivery,
+  result: PostResult,
+  options: { retry: boolean; url: string | null },
+) {
+  const now = Date.now();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const updated = await trx
+        .updateTable("webhook_deliveries")
+        .set({
+          status: result.ok ? "succeeded" : "failed",
+          locked_until: null,
+          url: options.url,
+          response_status: result.status,
+          response_excerpt: result.excerpt.slice(0, 512) || null,
+          latency_ms: result.latencyMs,
+          error: result.error,
+          finished_at: now,
+        })
+        .where("id", "=", delivery.id)
+        .where("status", "=", "sending")
+        .executeTakeFirst();
+      // Another relay reclaimed it after our lock ran out: its answer stands, ours is not recorded twice.
+      if (Number(updated.numUpdatedRows) !== 1) return;
+      if (result.ok) {
+        await trx
+          .updateTable("events")
+          .set({ delivered_at: now })
+          .where("id", "=", delivery.event_id)
+          .where("delivered_at", "is", null)
+          .execute();
+        return;
+      }
+      if (!options.retry) return;
+      if (result.status === 410) {
+        await disableEndpoint(trx, delivery.endpoint_id, "The endpoint answered 410 Gone.", now);
+        return;
+      }
+      const delay = nextAttemptDelayMs(delivery.attempt, result.retryAfterMs);
+      if (delay !== null) {
+        await scheduleDelivery(trx, {
+          eventId: delivery.event_id,
+          endpointId: delivery.endpoint_id,
+          merchantId: delivery.merchant_id,
+          mode: delivery.mode,
+          attempt: delivery.attempt + 1,
+          trigger: "retry",
+          dueAt: now + delay,
+        });
+        return;
+      }
+      // The schedule is spent. If nothing at all reached this endpoint since the event was created, the
+      // endpoint is persistently failing: disable it and say so where the merchant looks.
+      const event = await trx
+        .selectFrom("events")
+        .select("created_at")
+        .where("id", "=", delivery.event_id)
+        .executeTakeFirstOrThrow();
+      const anySuccess = await trx
+        .selectFrom("webhook_deliveries")
+        .select("id")
+        .where("endpoint_id", "=", delivery.endpoint_id)
+        .where("status", "=", "succeeded")
+        .where("finished_at", ">=", event.created_at)
+        .limit(1)
+        .executeTakeFirst();
+      if (!anySuccess) {
+        await disableEndpoint(
+          trx,
+          delivery.endpoint_id,
+          `Every delivery failed for ${maxAttempts()} attempts.`,
+          now,
+        );
+      }
+    });
+}
+
+async function disableEndpoint(trx: Trx, endpointId: string, reason: string, now: number) {
+  await trx
+    .updateTable("webhook_endpoints")
+    .set({ status: "disabled", disabled_reason: reason, disabled_at: now, updated_at: now })
+    .where("id", "=", endpointId)
+    .where("status", "=", "enabled")
+    .execute();
+  log.warn("webhook endpoint disabled", { endpointId, reason });
+}
+
+/** One pass: claim what is due and send it, a batch at a time. Returns how many attempts it handled. */
+export async function relayOnce(): Promise<number> {
+  const claimed = await claimDue();
+  await Promise.all(claimed.map((d) => deliver(d)));
+  return claimed.length;
+}
+
+const state = processState("webhooks.relay", () => ({ running: false, stop: false }));
+
+/** Run the relay in this process until `stopRelay`; started once per process however often it is called. */
+export function startRelay(): void {
+  if (state.running) return;
+  state.running = true;
+  state.stop = false;
+  void (async () => {
+    log.info("webhook relay started", { pid: process.pid });
+    while (!state.stop) {
+      let handled = 0;
+      try {
+        handled = await relayOnce();
+      } catch (err) {
+        log.error("webhook relay pass failed", { error: err instanceof Error ? err.message : String(err) });
+      }
+      if (handled === 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, IDLE_POLL_MS);
+          relaySignal.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        relaySignal.wake = () => {};
+      }
+    }
+    state.running = false;
+  })();
+}
+
+export function stopRelay(): void {
+  state.stop = true;
+  relaySignal.wake();
+}

@@ -1,0 +1,49 @@
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { pepper } from "@/lib/security/pepper";
+import { unseal } from "@/lib/security/seal";
+import { newWebhookSecret, sealSecret } from "./endpoint-secrets";
+import { presentEndpoint } from "./present";
+
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * POST /merchants/webhook/roll-secret: a new secret; the old one keeps signing beside it for 24 h, so the
+ * merchant can deploy the new one without dropping a delivery.
+ */
+export async function rollWebhookSecret(input: { merchantId: string; mode: Mode }) {
+  const peppered = await pepper();
+  const row = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const existing = await trx
+        .selectFrom("webhook_endpoints")
+        .selectAll()
+        .where("merchant_id", "=", input.merchantId)
+        .where("mode", "=", input.mode)
+        .executeTakeFirst();
+      if (!existing)
+        throw new AppError(
+          "invalid_state",
+          `No ${input.mode} webhook endpoint is set; PUT /v1/merchants/webhook first.`,
+        );
+      const now = Date.now();
+      await trx
+        .updateTable("webhook_endpoints")
+        .set({
+          secret_sealed: sealSecret(peppered, newWebhookSecret()),
+          previous_secret_sealed: existing.secret_sealed,
+          previous_secret_expires_at: now + SECRET_OVERLAP_MS,
+          updated_at: now,
+        })
+        .where("id", "=", existing.id)
+        .execute();
+      return trx
+        .selectFrom("webhook_endpoints")
+        .selectAll()
+        .where("id", "=", existing.id)
+        .executeTakeFirstOrThrow();
+    });
+  return { ...presentEndpoint(row), secret: unseal(peppered, row.secret_sealed) };
+}

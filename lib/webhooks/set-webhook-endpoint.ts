@@ -1,0 +1,74 @@
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { pepper } from "@/lib/security/pepper";
+import { unseal } from "@/lib/security/seal";
+import { newId } from "@/lib/security/tokens";
+import { newWebhookSecret, sealSecret } from "./endpoint-secrets";
+import { EVENT_TYPES, type EventType } from "./event-types";
+import { presentEndpoint } from "./present";
+
+/**
+ * PUT /merchants/webhook: create or change the endpoint of one mode. A new endpoint gets a new `whsec_`
+ * secret; changing the URL keeps the secret (roll it with /merchants/webhook/roll-secret). Saving a disabled
+ * endpoint enables it again. Answers the secret (the merchant is signed in); GET never shows it.
+ */
+export async function setWebhookEndpoint(input: {
+  merchantId: string;
+  mode: Mode;
+  url: string;
+  events?: EventType[];
+}) {
+  const peppered = await pepper();
+  const events = JSON.stringify(input.events ?? EVENT_TYPES);
+  const row = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const now = Date.now();
+      const existing = await trx
+        .selectFrom("webhook_endpoints")
+        .selectAll()
+        .where("merchant_id", "=", input.merchantId)
+        .where("mode", "=", input.mode)
+        .executeTakeFirst();
+      if (existing) {
+        await trx
+          .updateTable("webhook_endpoints")
+          .set({
+            url: input.url,
+            events,
+            status: "enabled",
+            disabled_reason: null,
+            disabled_at: null,
+            updated_at: now,
+          })
+          .where("id", "=", existing.id)
+          .execute();
+      } else {
+        await trx
+          .insertInto("webhook_endpoints")
+          .values({
+            id: newId(),
+            merchant_id: input.merchantId,
+            mode: input.mode,
+            url: input.url,
+            events,
+            secret_sealed: sealSecret(peppered, newWebhookSecret()),
+            previous_secret_sealed: null,
+            previous_secret_expires_at: null,
+            status: "enabled",
+            disabled_reason: null,
+            disabled_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+      return trx
+        .selectFrom("webhook_endpoints")
+        .selectAll()
+        .where("merchant_id", "=", input.merchantId)
+        .where("mode", "=", input.mode)
+        .executeTakeFirstOrThrow();
+    });
+  return { ...presentEndpoint(row), secret: unseal(peppered, row.secret_sealed) };
+}

@@ -1,0 +1,21 @@
+// npm run worker - the webhook relay on its own (beside or instead of the one inside each server process).
+// Several workers and servers may run against one PostgreSQL: they claim attempts with FOR UPDATE SKIP LOCKED.
+import { database } from "@/lib/db/client";
+import { migrateToLatest } from "@/lib/db/migrate";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { pepper } from "@/lib/security/pepper";
+import { startRelay, stopRelay } from "@/lib/webhooks/relay";
+
+env();
+await migrateToLatest(database().db);
+await pepper();
+startRelay();
+log.info("worker running", { dialect: database().dialect });
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopRelay();
+    setTimeout(() => process.exit(0), 500).unref();
+  });
+}
