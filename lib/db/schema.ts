@@ -77,6 +77,8 @@ export interface TransactionsTable {
   updated_at: Int;
   mismatch_expected_minor: Int | null;
   mismatch_received_minor: Int | null;
+  /** The payment link this transaction was started from, if any. */
+  payment_link_id: string | null;
 }
 
 /** One try at paying on one channel; a transaction may have many (the customer can switch channels). */
@@ -226,6 +228,34 @@ export interface WebhookDeliveriesTable {
   finished_at: Int | null;
 }
 
+/** A hosted start page a merchant shares (CONTRACT §8). */
+export interface PaymentLinksTable {
+  /** `plink_…` */
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  slug: string;
+  title: string;
+  description: string | null;
+  /** Fixed amount, or null when the customer enters it (within min/max when set). */
+  amount_minor: Int | null;
+  min_amount_minor: Int | null;
+  max_amount_minor: Int | null;
+  currency: string;
+  channels: string;
+  redirect_url: string | null;
+  /** "customer" | "merchant" */
+  fee_bearer: string;
+  /** JSON array of form fields (prompts). */
+  fields: string;
+  active: number;
+  expires_at: Int | null;
+  /** Most payments the link takes: successful ones plus ones still open. */
+  usage_limit: number | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
@@ -240,6 +270,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   events: EventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  payment_links: PaymentLinksTable;
 }
 
 export function toMinor(value: Int): bigint {

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   route_not_found: 404,
   method_not_allowed: 405,
   invalid_state: 409,
+  /** The payment link is deactivated, expired or used up. */
+  payment_link_unavailable: 409,
   idempotency_in_progress: 409,
   email_taken: 409,
   payload_too_large: 413,

@@ -18,6 +18,12 @@ export async function authenticateSession({ token }: { token: string | null }): 
       "Sign in first: send Authorization: Bearer <accessToken> from /v1/merchants/auth/login.",
     );
   }
+  if (/^sk_(test|live)_/.test(token)) {
+    throw new AppError(
+      "invalid_session",
+      "This endpoint takes a merchant session token (Authorization: Bearer mst_... from /v1/merchants/auth/login), not a secret key.",
+    );
+  }
   if (!SESSION_TOKEN_PATTERN.test(token)) {
     throw new AppError("invalid_session", "The session token is malformed; sign in again for a new one.");
   }

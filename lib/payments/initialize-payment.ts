@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
-import type { Mode } from "@/lib/db/schema";
+import type { Kysely } from "kysely";
+import type { Database, Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { computeFees, defaultFeeSchedule } from "@/lib/money/fees";
@@ -18,8 +19,12 @@ export async function initializePayment(input: {
   mode: Mode;
   payment: InitializeInput;
   channels?: readonly Channel[];
+  /** Set by payment links, which run this inside their own transaction (the link row locked). */
+  paymentLinkId?: string;
+  trx?: Kysely<Database>;
 }) {
-  const merchant = await db()
+  const executor = input.trx ?? db();
+  const merchant = await executor
     .selectFrom("merchants")
     .select(["channels", "merchant_bears_cost"])
     .where("id", "=", input.merchantId)
@@ -66,9 +71,10 @@ export async function initializePayment(input: {
     paid_at: null,
     mismatch_expected_minor: null,
     mismatch_received_minor: null,
+    payment_link_id: input.paymentLinkId ?? null,
     created_at: now,
     updated_at: now,
   };
-  await db().insertInto("transactions").values(row).execute();
+  await executor.insertInto("transactions").values(row).execute();
   return presentSession(row);
 }

@@ -1,0 +1,312 @@
+"use client";
+
+import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
+import { type FormEvent, useId, useRef, useState } from "react";
+
+type Field = {
+  name: string;
+  label: string;
+  type: "text" | "email" | "phone" | "number" | "select";
+  required?: boolean;
+  options?: string[];
+};
+
+type Props = {
+  slug: string;
+  currency: string;
+  fixedAmount: string | null;
+  minAmount: string | null;
+  maxAmount: string | null;
+  fields: Field[];
+  brandColor: string | null;
+};
+
+type Failure = { status: "failed"; error: string; message: string };
+type Session = { checkoutUrl: string };
+
+const AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+class ApiError extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+async function startPayment(slug: string, body: Record<string, unknown>): Promise<Session> {
+  const res = await fetch(`/v1/merchants/payment-links/${encodeURIComponent(slug)}/pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+    const json = (await res.json().catch(() => null)) as {
+    status?: string;
+    data?: Session;
+    error?: string;
+    message?: string;
+  } | null;
+  if (!res.ok || json?.status !== "success" || !json.data) {
+    throw new ApiError({
+      status: "failed",
+      error: json?.error ?? "network_error",
+      message: json?.message ?? "Something went wrong. Try again.",
+    });
+  }
+  return json.data;
+}
+
+/** Which form control a server message is about: "fields.size (Size) is required." -> "field:size". */
+function controlFor(message: string): string | null {
+  const field = /^fields\.([A-Za-z0-9_]+)/.exec(message);
+  if (field?.[1]) return `field:${field[1]}`;
+  if (/^amount\b/.test(message)) return "amount";
+  if (/^email\b/.test(message)) return "email";
+  if (/^customerName\b/.test(message)) return "customerName";
+  return null;
+}
+
+export function LinkForm(props: Props) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <Form {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brandColor }: Props) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const pay = useMutation({
+    mutationFn: (body: Record<string, unknown>) => startPayment(slug, body),
+    onSuccess: (session) => window.location.assign(session.checkoutUrl),
+    onError: (err) => {
+      const message =
+        err instanceof ApiError
+          ? err.failure.message
+          : "Could not reach the server. Check your connection and try again.";
+      const control = controlFor(message);
+      if (control) {
+        setErrors({ [control]: message });
+        focusControl(control);
+      } else {
+        setFormError(message);
+      }
+    },
+  });
+
+  function focusControl(control: string) {
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>(`[data-control="${control}"]`)?.focus(),
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pay.isPending) return;
+    const data = new FormData(event.currentTarget);
+    const found: Record<string, string> = {};
+    const value = (name: string) => String(data.get(name) ?? "").trim();
+    const amount = value("amount");
+    if (!fixedAmount) {
+      if (!amount) found.amount = "Enter the amount to pay.";
+      else if (!AMOUNT.test(amount)) found.amount = "Enter an amount like 5000 or 5000.50.";
+    }
+    const email = value("email");
+    if (!email) found.email = "Enter your email address for the receipt.";
+    else if (!EMAIL.test(email)) found.email = "Enter a valid email address.";
+    const answers: Record<string, string> = {};
+    for (const f of fields) {
+      const v = value(`field:${f.name}`);
+      if (!v && f.required) found[`field:${f.name}`] = `${f.label} is required.`;
+      else if (v && f.type === "email" && !EMAIL.test(v))
+        found[`field:${f.name}`] = `${f.label} must be a valid email address.`;
+      if (v) answers[f.name] = v;
+    }
+    setErrors(found);
+    setFormError(null);
+    const first = Object.keys(found)[0];
+    if (first) return focusControl(first);
+    const name = value("customerName");
+    pay.mutate({
+      ...(fixedAmount ? {} : { amount }),
+      email,
+      ...(name && { customerName: name }),
+      fields: answers,
+    });
+  }
+
+  const hint =
+    !fixedAmount && (minAmount || maxAmount)
+      ? [minAmount && `at least ${currency} ${minAmount}`, maxAmount && `at most ${currency} ${maxAmount}`]
+          .filter(Boolean)
+          .join(", ")
+      : null;
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-6 space-y-5"
+      aria-describedby={formError ? `${id}-form-error` : undefined}
+    >
+      {formError && (
+        <div
+          id={`${id}-form-error`}
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200"
+        >
+          {formError}
+        </div>
+      )}
+      {!fixedAmount && (
+        <Control
+          id={`${id}-amount`}
+          label={`Amount (${currency})`}
+          error={errors.amount}
+          hint={hint ? `Enter ${hint}.` : undefined}
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              data-control="amount"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              required
+              className={inputClass}
+            />
+          )}
+        </Control>
+      )}
+      {fields.map((f) => (
+        <Control
+          key={f.name}
+          id={`${id}-f-${f.name}`}
+          label={f.label}
+          optional={!f.required}
+          error={errors[`field:${f.name}`]}
+        >
+          {(aria) =>
+            f.type === "select" ? (
+              <select
+                {...aria}
+                data-control={`field:${f.name}`}
+                name={`field:${f.name}`}
+                required={f.required}
+                defaultValue=""
+                className={inputClass}
+              >
+                <option value="" disabled={f.required}>
+                  Choose…
+                </option>
+                {f.options?.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...aria}
+                data-control={`field:${f.name}`}
+                name={`field:${f.name}`}
+                required={f.required}
+                type={f.type === "email" ? "email" : f.type === "phone" ? "tel" : "text"}
+                inputMode={f.type === "number" ? "decimal" : undefined}
+                autoComplete={f.type === "email" ? "email" : f.type === "phone" ? "tel" : "off"}
+                className={inputClass}
+              />
+            )
+          }
+        </Control>
+      ))}
+      <Control
+        id={`${id}-email`}
+        label="Email address"
+        error={errors.email}
+        hint="We send your receipt here."
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            data-control="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            className={inputClass}
+          />
+        )}
+      </Control>
+      <Control id={`${id}-name`} label="Full name" optional error={errors.customerName}>
+        {(aria) => (
+          <input
+            {...aria}
+            data-control="customerName"
+            name="customerName"
+            autoComplete="name"
+            className={inputClass}
+          />
+        )}
+      </Control>
+      <button
+        type="submit"
+        disabled={pay.isPending || pay.isSuccess}
+        aria-disabled={pay.isPending || pay.isSuccess}
+        className="w-full rounded-lg px-4 py-3 text-base font-semibold text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-70"
+        style={{ backgroundColor: brandColor ?? "#0f766e" }}
+      >
+        {pay.isPending || pay.isSuccess
+          ? "Opening checkout…"
+          : fixedAmount
+            ? `Pay ${currency} ${fixedAmount}`
+            : "Continue to payment"}
+      </button>
+    </form>
+  );
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/30 aria-[invalid=true]:border-red-600";
+
+function Control({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  optional?: boolean;
+  children: (aria: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode;
+}) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </label>
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": described })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { deploymentMode } from "@/lib/env";
+import { isAppError } from "@/lib/http/errors";
+import { displayPaymentLink } from "@/lib/links/display-payment-link";
+import { SlugParams } from "@/lib/links/schemas";
+import { LinkForm } from "./_components/link-form";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Pay", robots: { index: false } };
+
+async function load(slug: string) {
+  if (!SlugParams.safeParse({ slug }).success) return null;
+  try {
+    return await displayPaymentLink({ slug });
+  } catch (err) {
+    if (isAppError(err) && err.code === "payment_link_not_found") return null;
+    throw err;
+  }
+}
+
+/** The start page of a payment link: who is asking, for what, and a form that leads to checkout. */
+export default async function PaymentLinkPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const link = await load(slug);
+  if (!link) notFound();
+  const testMode = deploymentMode() === "test";
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-lg flex-col px-4 py-8 sm:py-12">
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <header className="border-b border-slate-200 pb-5">
+          <div className="flex items-start justify-between gap-3">
+            <p className="text-sm font-medium text-slate-600">{link.merchantName}</p>
+            {testMode && (
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                Test mode
+              </span>
+            )}
+          </div>
+          <h1 className="mt-2 text-2xl font-semibold tracking-tight break-words text-slate-900">
+            {link.title}
+          </h1>
+          {link.description && (
+            <p className="mt-2 whitespace-pre-line break-words text-slate-700">{link.description}</p>
+          )}
+          {link.amount && (
+            <p className="mt-4 text-3xl font-semibold text-slate-900">
+              <span className="sr-only">Amount: </span>
+              {link.currency} {link.amount}
+            </p>
+          )}
+        </header>
+        {link.active ? (
+          <LinkForm
+            slug={slug}
+            currency={link.currency}
+            fixedAmount={link.amount}
+            minAmount={link.minAmount}
+            maxAmount={link.maxAmount}
+            fields={link.fields}
+            brandColor={link.brandColor}
+          />
+        ) : (
+          <div role="alert" className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800">
+            <p className="font-medium">This link is not taking payments.</p>
+            <p className="mt-1 text-sm">{link.unavailableReason}</p>
+          </div>
+        )}
+      </div>
+      <p className="mt-6 text-center text-xs text-slate-600">Secured by Paygate</p>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { presentLink } from "./present";
+import { linkUsage } from "./usage";
+
+/** GET /merchants/payment-links: the merchant's links in a mode, newest first. */
+export async function listPaymentLinks(input: {
+  merchantId: string;
+  mode: Mode;
+  limit: number;
+  active?: "true" | "false";
+}) {
+  let query = db()
+    .selectFrom("payment_links")
+    .selectAll()
+    .where("merchant_id", "=", input.merchantId)
+    .where("mode", "=", input.mode);
+  if (input.active) query = query.where("active", "=", input.active === "true" ? 1 : 0);
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(input.limit).execute();
+  return Promise.all(rows.map(async (row) => presentLink(row, await linkUsage(db(), row.id))));
+}

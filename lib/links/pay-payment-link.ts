@@ -1,0 +1,136 @@
+import { db } from "@/lib/db/client";
+import { deploymentMode } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+import { parseAmount } from "@/lib/money/amount";
+import { type Currency, isCurrency } from "@/lib/money/currencies";
+import { toMinor } from "@/lib/db/schema";
+import { formatAmount } from "@/lib/money/amount";
+import { parseChannels } from "@/lib/payments/channels";
+import { initializePayment } from "@/lib/payments/initialize-payment";
+import { Email } from "@/lib/payments/schemas";
+import { publicLink } from "./find-link";
+import { linkFields, unavailableReason } from "./present";
+import type { FormFieldInput } from "./schemas";
+import { linkUsage } from "./usage";
+
+const PHONE = /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/;
+const NUMBER = /^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,6})?$/;
+
+/** Check the customer's answers against the link's form: known names, required ones present, right types. */
+export function checkAnswers(
+  fields: FormFieldInput[],
+  answers: Record<string, string | number>,
+): Record<string, string> {
+  const known = new Map(fields.map((f) => [f.name, f]));
+  const unknown = Object.keys(answers).filter((k) => !known.has(k));
+  if (unknown.length > 0)
+    throw new AppError(
+      "validation_error",
+      `fields has unknown field ${unknown.map((k) => JSON.stringify(k)).join(", ")}.`,
+    );
+  const out: Record<string, string> = {};
+  for (const field of fields) {
+    const raw = answers[field.name];
+    const value = raw === undefined ? "" : String(raw).trim();
+    const where = `fields.${field.name} (${field.label})`;
+    if (value === "") {
+      if (field.required) throw new AppError("validation_error", `${where} is required.`);
+      continue;
+    }
+    if (field.type === "email" && !Email.safeParse(value).success)
+      throw new AppError("validation_error", `${where} must be a valid email address.`);
+    if (field.type === "phone" && !PHONE.test(value))
+      throw new AppError("validation_error", `${where} must be a phone number.`);
+    if (field.type === "number" && !(typeof raw === "number" ? Number.isFinite(raw) : NUMBER.test(value))) {
+      throw new AppError("validation_error", `${where} must be a number.`);
+    }
+    if (field.type === "select" && !field.options?.includes(value)) {
+      throw new AppError(
+        "validation_error",
+        `${where} must be one of ${field.options?.map((o) => JSON.stringify(o)).join(", ")}.`,
+      );
+    }
+    out[field.name] = value;
+  }
+  return out;
+}
+
+/**
+ * POST /merchants/payment-links/{slug}/pay (public): check the link is usable (active, not expired, under its
+ * usage limit: the link row is locked so concurrent customers cannot overrun it), the amount rule and the
+ * form, then initialize a transaction for the link's merchant and mode with its channels and fee bearer.
+ * The answers are kept in the transaction's metadata.
+ */
+export async function payPaymentLink(input: {
+  slug: string;
+  amount?: string | null;
+  email?: string | null;
+  customerName?: string | null;
+  fields?: Record<string, string | number> | null;
+}) {
+  const mode = deploymentMode();
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const link = await publicLink(trx, { slug: input.slug, mode, lock: true });
+      const reason = unavailableReason(link, await linkUsage(trx, link.id));
+      if (reason) throw new AppError("payment_link_unavailable", reason);
+      const currency: Currency = isCurrency(link.currency) ? link.currency : "NGN";
+
+      let amountMinor: bigint;
+      if (link.amount_minor !== null) {
+        amountMinor = toMinor(link.amount_minor);
+        if (input.amount !== null && input.amount !== undefined) {
+          const sent = parseAmount(input.amount, currency);
+          if (!sent.ok || sent.minor !== amountMinor) {
+            throw new AppError(
+              "validation_error",
+              `amount must be left out: this link has the fixed amount ${formatAmount(amountMinor, currency)}.`,
+            );
+          }
+        }
+      } else {
+        if (input.amount === null || input.amount === undefined) {
+          throw new AppError(
+            "validation_error",
+            "amount is required: this link lets the customer enter the amount.",
+          );
+        }
+        const parsed = parseAmount(input.amount, currency);
+        if (!parsed.ok) throw new AppError("validation_error", `amount ${parsed.reason}.`);
+        if (link.min_amount_minor !== null && parsed.minor < toMinor(link.min_amount_minor)) {
+          throw new AppError(
+            "validation_error",
+            `amount must be at least ${formatAmount(toMinor(link.min_amount_minor), currency)}.`,
+          );
+        }
+        if (link.max_amount_minor !== null && parsed.minor > toMinor(link.max_amount_minor)) {
+          throw new AppError(
+            "validation_error",
+            `amount must be at most ${formatAmount(toMinor(link.max_amount_minor), currency)}.`,
+          );
+        }
+        amountMinor = parsed.minor;
+      }
+      const answers = checkAnswers(linkFields(link), input.fields ?? {});
+
+      return initializePayment({
+        trx,
+        merchantId: link.merchant_id,
+        mode: link.mode,
+        paymentLinkId: link.id,
+        channels: parseChannels(link.channels),
+        payment: {
+          amountMinor,
+          currency,
+          email: input.email ?? undefined,
+          customerName: input.customerName ?? undefined,
+          callbackUrl: link.redirect_url ?? undefined,
+          description: link.title,
+          metadata: { paymentLink: { id: link.id, slug: link.slug, title: link.title }, fields: answers },
+          distributionMinor: undefined,
+          merchantBearsCost: link.fee_bearer === "merchant",
+        },
+      });
+    });
+}

@@ -1,0 +1,79 @@
+import type { Selectable } from "kysely";
+import { type PaymentLinksTable, toMillis, toMinor } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { formatAmount } from "@/lib/money/amount";
+import type { Currency } from "@/lib/money/currencies";
+import { parseChannels } from "@/lib/payments/channels";
+import type { FormFieldInput } from "./schemas";
+
+type Row = Selectable<PaymentLinksTable>;
+
+const money = (v: Row["amount_minor"], currency: Currency) =>
+  v === null ? null : formatAmount(toMinor(v), currency);
+const iso = (v: Row["expires_at"]) => (v === null ? null : new Date(toMillis(v)).toISOString());
+
+export function linkUrl(slug: string): string {
+  return `${env().PUBLIC_BASE_URL}/l/${slug}`;
+}
+
+export function linkFields(row: Row): FormFieldInput[] {
+  return JSON.parse(row.fields) as FormFieldInput[];
+}
+
+/** Why customers cannot pay through the link now, or null. `used` counts payments that hold a place. */
+export function unavailableReason(row: Row, used: number, now = Date.now()): string | null {
+  if (row.active !== 1) return "This payment link has been deactivated by the merchant.";
+  if (row.expires_at !== null && toMillis(row.expires_at) <= now) return "This payment link has expired.";
+  if (row.usage_limit !== null && used >= row.usage_limit)
+    return "This payment link has reached its limit of payments.";
+  return null;
+}
+
+/** The record the merchant sees (CONTRACT §8, plus limits and usage). */
+export function presentLink(row: Row, used: number) {
+  const currency = row.currency as Currency;
+  return {
+    id: row.id,
+    slug: row.slug,
+    paymentLinkUrl: linkUrl(row.slug),
+    title: row.title,
+    description: row.description,
+    amount: money(row.amount_minor, currency),
+    minAmount: money(row.min_amount_minor, currency),
+    maxAmount: money(row.max_amount_minor, currency),
+    currency,
+    channels: parseChannels(row.channels),
+    redirectUrl: row.redirect_url,
+    feeBearer: row.fee_bearer,
+    metadata: { fields: linkFields(row) },
+    active: row.active === 1,
+    expiresAt: iso(row.expires_at),
+    usageLimit: row.usage_limit,
+    usageCount: used,
+    createdAt: new Date(toMillis(row.created_at)).toISOString(),
+  };
+}
+
+/** What the public start page needs, nothing private. `active` means customers can pay now. */
+export function presentDisplay(
+  row: Row,
+  used: number,
+  merchant: { business_name: string; brand_color: string | null; logo_url: string | null },
+) {
+  const currency = row.currency as Currency;
+  const reason = unavailableReason(row, used);
+  return {
+    title: row.title,
+    description: row.description,
+    amount: money(row.amount_minor, currency),
+    minAmount: money(row.min_amount_minor, currency),
+    maxAmount: money(row.max_amount_minor, currency),
+    currency,
+    fields: linkFields(row),
+    merchantName: merchant.business_name,
+    brandColor: merchant.brand_color,
+    logoUrl: merchant.logo_url,
+    active: reason === null,
+    unavailableReason: reason,
+  };
+}
