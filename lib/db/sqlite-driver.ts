@@ -41,16 +41,23 @@ export class LockedSqliteDialect implements Dialect {
 const LOCK_WAIT_MS = 15_000;
 
 class Mutex {
-  #tail: Promise<void> = Promise.resolve();
+  #locked = false;
+  readonly #waiters: Array<() => void> = [];
+
+  /** Resolves with a release function once the caller holds the lock (FIFO; immediate when free). */
   lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const turn = this.#tail.then(() => release);
-    this.#tail = this.#tail.then(() => next);
+    if (!this.#locked) {
+      this.#locked = true;
+      return Promise.resolve(this.#releaser());
+    }
     return new Promise((resolve, reject) => {
       let timedOut = false;
+      const waiter = () => {
+        clearTimeout(timer);
+        // A caller that gave up still gets its turn in the queue; hand it straight on.
+        if (timedOut) this.#releaser()();
+        else resolve(this.#releaser());
+      };
       const timer = setTimeout(() => {
         timedOut = true;
         reject(
@@ -59,13 +66,19 @@ class Mutex {
           ),
         );
       }, LOCK_WAIT_MS);
-      void turn.then((releaseTurn) => {
-        clearTimeout(timer);
-        // A caller that gave up still gets its turn in the queue; hand it straight on.
-        if (timedOut) releaseTurn();
-        else resolve(releaseTurn);
-      });
+      this.#waiters.push(waiter);
     });
+  }
+
+  #releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiters.shift();
+      if (next) next();
+      else this.#locked = false;
+    };
   }
 }
 

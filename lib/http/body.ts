@@ -90,6 +90,13 @@ function tooLarge() {
 
 async function readLimited(request: Request): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
+  // With a declared length (checked against the limit above) one read is enough; the stream loop below
+  // is for chunked bodies, whose size is only known by counting.
+  if (request.headers.has("content-length")) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+    return bytes;
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

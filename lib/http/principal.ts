@@ -1,7 +1,14 @@
 import type { Mode } from "@/lib/db/schema";
 
 /** Who is calling, as established by one of the credentials of SPEC "Authentication". */
-export type SecretKeyPrincipal = { kind: "secret_key"; merchantId: string; mode: Mode; keyId: string };
+export type SecretKeyPrincipal = {
+  kind: "secret_key";
+  merchantId: string;
+  mode: Mode;
+  keyId: string;
+  /** The merchant's checkout settings, read with the key (initialize needs them; one query fewer). */
+  merchant: { channels: string; merchantBearsCost: boolean };
+};
 export type AccessCodePrincipal = {
   kind: "access_code";
   merchantId: string;

@@ -103,7 +103,8 @@ export function withApi<
     const started = performance.now();
     const requestId = `req_${randomString(20)}`;
     const method = request.method.toUpperCase();
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname;
     const clientAddress = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
     let status = 500;
     let errorCode: string | undefined;
@@ -117,7 +118,7 @@ export function withApi<
       const body = (
         options.body ? parseOrThrow(options.body, rawBody ?? {}, "body") : undefined
       ) as Output<B>;
-      const rawQuery = Object.fromEntries(new URL(request.url).searchParams);
+      const rawQuery = Object.fromEntries(url.searchParams);
       assertCleanText(rawQuery, "query");
       const query = (options.query ? parseOrThrow(options.query, rawQuery, "query") : undefined) as Output<Q>;
       const params = (

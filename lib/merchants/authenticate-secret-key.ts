@@ -39,13 +39,27 @@ export async function authenticateSecretKey({ key }: { key: string | null }): Pr
   const hash = keyedHash(await pepper(), key);
   const row = await db()
     .selectFrom("api_keys")
-    .select(["id", "merchant_id", "mode", "key_hash"])
-    .where("key_hash", "=", hash)
-    .where("revoked_at", "is", null)
+    .innerJoin("merchants", "merchants.id", "api_keys.merchant_id")
+    .select([
+      "api_keys.id",
+      "api_keys.merchant_id",
+      "api_keys.mode",
+      "api_keys.key_hash",
+      "merchants.channels",
+      "merchants.merchant_bears_cost",
+    ])
+    .where("api_keys.key_hash", "=", hash)
+    .where("api_keys.revoked_at", "is", null)
     .executeTakeFirst();
   if (!row || !safeEqual(row.key_hash, hash) || row.mode !== mode) {
     throw new AppError("invalid_api_key", "The secret key is not valid: it is unknown or has been rolled.");
   }
   consume("secret_key", row.id);
-  return { kind: "secret_key", merchantId: row.merchant_id, mode: row.mode, keyId: row.id };
+  return {
+    kind: "secret_key",
+    merchantId: row.merchant_id,
+    mode: row.mode,
+    keyId: row.id,
+    merchant: { channels: row.channels, merchantBearsCost: row.merchant_bears_cost === 1 },
+  };
 }

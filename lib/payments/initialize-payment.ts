@@ -22,13 +22,18 @@ export async function initializePayment(input: {
   /** Set by payment links, which run this inside their own transaction (the link row locked). */
   paymentLinkId?: string;
   trx?: Kysely<Database>;
+  /** The merchant's settings when the caller has them already (the secret key lookup reads them). */
+  merchant?: { channels: string; merchantBearsCost: boolean };
 }) {
   const executor = input.trx ?? db();
-  const merchant = await executor
-    .selectFrom("merchants")
-    .select(["channels", "merchant_bears_cost"])
-    .where("id", "=", input.merchantId)
-    .executeTakeFirst();
+  const merchant =
+    input.merchant ??
+    (await executor
+      .selectFrom("merchants")
+      .select(["channels", "merchant_bears_cost"])
+      .where("id", "=", input.merchantId)
+      .executeTakeFirst()
+      .then((m) => m && { channels: m.channels, merchantBearsCost: m.merchant_bears_cost === 1 }));
   if (!merchant) throw new AppError("invalid_api_key", "The merchant of this key no longer exists.");
 
   const enabled = parseChannels(merchant.channels);
@@ -59,7 +64,7 @@ export async function initializePayment(input: {
           Object.fromEntries(Object.entries(p.distributionMinor).map(([k, v]) => [k, v.toString()])),
         )
       : null,
-    merchant_bears_cost: (p.merchantBearsCost ?? merchant.merchant_bears_cost === 1) ? 1 : 0,
+    merchant_bears_cost: (p.merchantBearsCost ?? merchant.merchantBearsCost) ? 1 : 0,
     channels: serializeChannels(channels),
     card_fee_minor: fees.cardFeeMinor,
     transfer_fee_minor: fees.transferFeeMinor,

@@ -39,7 +39,7 @@ async function startPayment(slug: string, body: Record<string, unknown>): Promis
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
-    const json = (await res.json().catch(() => null)) as {
+  const json = (await res.json().catch(() => null)) as {
     status?: string;
     data?: Session;
     error?: string;

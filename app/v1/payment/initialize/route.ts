@@ -4,7 +4,14 @@ import { initializePayment } from "@/lib/payments/initialize-payment";
 import { InitializeBody } from "@/lib/payments/schemas";
 
 export const POST = withApi({ auth: "secret_key", body: InitializeBody }, async ({ auth, body }) =>
-  created(await initializePayment({ merchantId: auth.merchantId, mode: auth.mode, payment: body })),
+  created(
+    await initializePayment({
+      merchantId: auth.merchantId,
+      mode: auth.mode,
+      merchant: auth.merchant,
+      payment: body,
+    }),
+  ),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
