@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
@@ -42,7 +42,7 @@ async function seedDemoMerchant() {
   );
   const base = env().PUBLIC_BASE_URL;
   process.stdout.write(
-    [
+    `${[
       "",
       "  Demo merchant created (test mode). Its credentials are shown once here and kept in data/demo-merchant.json.",
       `    email:       ${demo.merchant.email}`,
@@ -54,7 +54,7 @@ async function seedDemoMerchant() {
       `      -H "x-api-key: ${secretKey}" -H "content-type: application/json" \\`,
       `      -d '{"amount":"5000.00","email":"customer@example.com"}'`,
       "",
-    ].join("\n") + "\n",
+    ].join("\n")}\n`,
   );
 }
 

@@ -1,6 +1,6 @@
-import { newId } from "@/lib/security/tokens";
 import type { Channel } from "@/lib/payments/channels";
 import type { TransactionRow, Trx } from "@/lib/payments/state-machine";
+import { newId } from "@/lib/security/tokens";
 
 /** Statuses of one charge attempt. */
 export type AttemptStatus =

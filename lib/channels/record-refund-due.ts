@@ -1,6 +1,6 @@
-import { newId } from "@/lib/security/tokens";
 import type { Mode } from "@/lib/db/schema";
 import type { Trx } from "@/lib/payments/state-machine";
+import { newId } from "@/lib/security/tokens";
 
 export type RefundReason = "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account";
 

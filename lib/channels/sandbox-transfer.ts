@@ -4,8 +4,8 @@ import type { SecretKeyPrincipal } from "@/lib/http/principal";
 import { parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
 import { randomString } from "@/lib/security/tokens";
-import { assertTestMode } from "./test-mode";
 import { receiveInboundTransfer } from "./receive-inbound-transfer";
+import { assertTestMode } from "./test-mode";
 
 /**
  * POST /v1/sandbox/transfers: an inbound transfer to one of the merchant's test virtual accounts, reported

@@ -36,7 +36,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
     throw new AppError("invalid_json", `The body is not valid JSON: ${detail}`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new AppError("invalid_json", `The body must be a JSON object, not ${describe(value)}.`);
+    throw new AppError("invalid_json", `The body must be a JSON object, not ${describeValue(value)}.`);
   }
   assertCleanText(value, "body");
   return value as Record<string, unknown>;
@@ -78,7 +78,7 @@ function checkString(text: string, field: string): void {
   }
 }
 
-function describe(value: unknown): string {
+function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return `a ${typeof value}`;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { AppError } from "./errors";
 import { formatPath, parseOrThrow } from "./validation";
 

@@ -46,7 +46,7 @@ function article(expected: string): string {
 
 function lowerFirst(message: string): string {
   return message.length > 1 && /^[A-Z][a-z]/.test(message)
-    ? message[0]!.toLowerCase() + message.slice(1)
+    ? message.charAt(0).toLowerCase() + message.slice(1)
     : message;
 }
 

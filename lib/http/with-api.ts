@@ -1,8 +1,8 @@
 import type { z } from "zod";
+import { log } from "@/lib/log";
 import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
 import { authenticateSession } from "@/lib/merchants/authenticate-session";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
-import { log } from "@/lib/log";
 import { randomString, sha256Hex } from "@/lib/security/tokens";
 import { assertCleanText, readJsonObject } from "./body";
 import { failureBody, jsonResponse, successBody } from "./envelope";

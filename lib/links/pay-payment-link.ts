@@ -1,10 +1,9 @@
 import { db } from "@/lib/db/client";
+import { toMinor } from "@/lib/db/schema";
 import { deploymentMode } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
-import { parseAmount } from "@/lib/money/amount";
+import { formatAmount, parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
-import { toMinor } from "@/lib/db/schema";
-import { formatAmount } from "@/lib/money/amount";
 import { parseChannels } from "@/lib/payments/channels";
 import { initializePayment } from "@/lib/payments/initialize-payment";
 import { Email } from "@/lib/payments/schemas";

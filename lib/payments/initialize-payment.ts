@@ -1,5 +1,5 @@
-import { db } from "@/lib/db/client";
 import type { Kysely } from "kysely";
+import { db } from "@/lib/db/client";
 import type { Database, Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";

@@ -1,9 +1,9 @@
 import type { Selectable } from "kysely";
+import { type TransactionsTable, toMillis, toMinor } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { settle } from "@/lib/money/fees";
-import { type TransactionsTable, toMillis, toMinor } from "@/lib/db/schema";
 import { parseChannels } from "./channels";
 
 /** Row -> API shapes. Every amount leaves as a string with exactly the currency's minor digits. */

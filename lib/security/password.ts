@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
 /**
  * Merchant passwords: scrypt (N=2^15, r=8, p=1, 64-byte key, 16-byte salt), stored as

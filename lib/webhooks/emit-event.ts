@@ -75,8 +75,7 @@ export async function emitEvent(
     .where("merchant_id", "=", tx.merchant_id)
     .where("mode", "=", tx.mode)
     .executeTakeFirst();
-  if (!endpoint || endpoint.status !== "enabled" || !(JSON.parse(endpoint.events) as string[]).includes(type))
-    return;
+  if (endpoint?.status !== "enabled" || !(JSON.parse(endpoint.events) as string[]).includes(type)) return;
   await scheduleDelivery(trx, {
     eventId: id,
     endpointId: endpoint.id,
