@@ -14,6 +14,8 @@ import { channelAmounts } from "./settlement";
 
 type CardSummary = { brand: string; last4: string; expiryMonth: number; expiryYear: number };
 
+const IN_FLIGHT_STALE_MS = 2 * 60_000;
+
 /**
  * POST /payment/checkout/charge/card. The card network is called outside any database transaction (no lock
  * is held across the network); what it answers is then applied under the row lock: a success credits the
@@ -32,15 +34,26 @@ export async function chargeCard(input: { principal: AccessCodePrincipal; card: 
     .execute(async (trx) => {
       const row = await openForCharge(trx, input.principal, "card");
       const inFlight = await latestAttempt(trx, row.id, "card", ["authorizing"]);
-      if (inFlight)
+      // One card network call at a time per transaction; one older than the rail's time limit died with
+      // its process and no longer blocks the customer.
+      if (inFlight && Number(inFlight.updated_at) > Date.now() - IN_FLIGHT_STALE_MS) {
         throw new AppError(
           "invalid_state",
           "A card payment for this transaction is already being processed.",
         );
+      }
+      // A new card payment replaces one still waiting for its OTP.
+      await trx
+        .updateTable("charge_attempts")
+        .set({ status: "failed", failure_reason: "superseded", updated_at: Date.now() })
+        .where("transaction_id", "=", row.id)
+        .where("channel", "=", "card")
+        .where("status", "=", "awaiting_otp")
+        .execute();
       return { tx: row, attemptId: await createAttempt(trx, row, "card", "authorizing", summary) };
     });
   const amounts = channelAmounts(tx, "card");
-  const outcome = await callRail(attemptId, () =>
+  const outcome = await callRail(input.principal, attemptId, () =>
     railsFor(tx.mode).card.authorize({
       card: input.card,
       amountMinor: amounts.totalMinor,
@@ -68,7 +81,7 @@ export async function submitCardOtp(input: { principal: AccessCodePrincipal; otp
       return { attempt: waiting, tx: row };
     });
   const details = JSON.parse(attempt.details) as CardSummary & { authorization?: string };
-  const outcome = await callRail(attempt.id, () =>
+  const outcome = await callRail(input.principal, attempt.id, () =>
     railsFor(tx.mode).card.confirmOtp({ authorization: details.authorization ?? "", otp: input.otp }),
   );
   const { authorization: _drop, ...summary } = details;
@@ -76,15 +89,21 @@ export async function submitCardOtp(input: { principal: AccessCodePrincipal; otp
 }
 
 /** A rail that throws leaves the attempt failed (nothing was captured) and answers 503. */
-async function callRail(attemptId: string, call: () => Promise<CardOutcome>): Promise<CardOutcome> {
+async function callRail(
+  principal: AccessCodePrincipal,
+  attemptId: string,
+  call: () => Promise<CardOutcome>,
+): Promise<CardOutcome> {
   try {
     return await call();
   } catch (err) {
     await db()
       .transaction()
-      .execute((trx) =>
-        updateAttempt(trx, attemptId, { status: "failed", failureReason: "processor_error" }),
-      );
+      .execute(async (trx) => {
+        await updateAttempt(trx, attemptId, { status: "failed", failureReason: "processor_error" });
+        const tx = await lockTransaction(trx, principal.transactionId);
+        if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
+      });
     if (err instanceof AppError) throw err;
     throw new AppError(
       "service_unavailable",
