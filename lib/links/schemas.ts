@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { CHANNELS } from "@/lib/payments/channels";
-import { Email, HttpUrl } from "@/lib/payments/schemas";
+import { CustomerName, Email, HttpUrl } from "@/lib/payments/schemas";
 
 /** Request schemas of the payment link endpoints (CONTRACT §8). */
 
@@ -108,12 +108,7 @@ export const SlugParams = z.strictObject({
 export const PayLinkBody = z.strictObject({
   amount: MajorAmount.nullish(),
   email: Email.nullish(),
-  customerName: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .max(200, "must be at most 200 characters")
-    .nullish(),
+  customerName: CustomerName.nullish(),
   fields: z
     .record(z.string().max(40), z.union([z.string().max(500, "must be at most 500 characters"), z.number()]))
     .nullish(),

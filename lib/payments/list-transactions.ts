@@ -1,7 +1,9 @@
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
+import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
 import { presentVerified } from "./present";
+
+const UUID = /^[0-9a-f-]{36}$/;
 
 /** A merchant's transactions in one mode, newest first, paged by an opaque cursor. */
 export async function listTransactions(input: {
@@ -18,7 +20,7 @@ export async function listTransactions(input: {
     .where("mode", "=", input.mode);
   if (input.status) query = query.where("status", "=", input.status);
   if (input.cursor) {
-    const [createdAt, id] = decodeCursor(input.cursor);
+    const { createdAt, id } = decodeCursor(input.cursor, UUID);
     query = query.where((eb) =>
       eb.or([
         eb("created_at", "<", createdAt),
@@ -37,15 +39,4 @@ export async function listTransactions(input: {
     transactions: page.map(presentVerified),
     nextCursor: rows.length > input.limit && last ? encodeCursor(Number(last.created_at), last.id) : null,
   };
-}
-
-function encodeCursor(createdAt: number, id: string): string {
-  return Buffer.from(`${createdAt}:${id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): [number, string] {
-  const match = /^(\d{1,16}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, "base64url").toString());
-  if (!match)
-    throw new AppError("validation_error", "cursor must be a nextCursor value from a previous page.");
-  return [Number(match[1]), match[2] as string];
 }

@@ -44,6 +44,12 @@ export const Email = z
   .email({ message: "must be a valid email address" })
   .max(254, "must be at most 254 characters");
 
+export const CustomerName = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters");
+
 const CurrencySchema = z.enum(CURRENCY_CODES, { message: `must be one of ${CURRENCY_CODES.join(", ")}` });
 
 export const InitializeBody = z
@@ -51,12 +57,7 @@ export const InitializeBody = z
     amount: z.string().max(40, "must be at most 40 characters"),
     currency: CurrencySchema.default(DEFAULT_CURRENCY),
     email: Email.nullish(),
-    customerName: z
-      .string()
-      .trim()
-      .min(1, "must not be empty")
-      .max(200, "must be at most 200 characters")
-      .nullish(),
+    customerName: CustomerName.nullish(),
     callbackUrl: HttpUrl.nullish(),
     description: z.string().max(500, "must be at most 500 characters").nullish(),
     metadata: Metadata.nullish(),

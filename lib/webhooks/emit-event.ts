@@ -5,6 +5,7 @@ import type { TransactionRow, Trx } from "@/lib/payments/state-machine";
 import { processState } from "@/lib/process-state";
 import { newId, randomString } from "@/lib/security/tokens";
 import type { EventType } from "./event-types";
+import { findEndpoint } from "./find-endpoint";
 
 /** In-process wake-up for the relay, so a delivery need not wait for the next poll. */
 export const relaySignal = processState("webhooks.relaySignal", () => ({ wake: (): void => {} }));
@@ -69,12 +70,7 @@ export async function emitEvent(
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return;
 
-  const endpoint = await trx
-    .selectFrom("webhook_endpoints")
-    .select(["id", "events", "status", "url"])
-    .where("merchant_id", "=", tx.merchant_id)
-    .where("mode", "=", tx.mode)
-    .executeTakeFirst();
+  const endpoint = await findEndpoint(trx, tx.merchant_id, tx.mode);
   if (endpoint?.status !== "enabled" || !(JSON.parse(endpoint.events) as string[]).includes(type)) return;
   await scheduleDelivery(trx, {
     eventId: id,

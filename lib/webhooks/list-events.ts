@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { type Mode, toMillis } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
+import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
 
 const iso = (v: number | string | bigint | null) => (v === null ? null : new Date(toMillis(v)).toISOString());
 
@@ -27,12 +27,7 @@ export async function listEvents(input: {
   if (input.delivered === "true") query = query.where("delivered_at", "is not", null);
   if (input.delivered === "false") query = query.where("delivered_at", "is", null);
   if (input.cursor) {
-    const match = /^(\d{1,16}):(evt_[0-9A-Za-z]{24})$/.exec(
-      Buffer.from(input.cursor, "base64url").toString(),
-    );
-    if (!match)
-      throw new AppError("validation_error", "cursor must be a nextCursor value from a previous page.");
-    const [createdAt, id] = [Number(match[1]), match[2] as string];
+    const { createdAt, id } = decodeCursor(input.cursor, /^evt_[0-9A-Za-z]{24}$/);
     query = query.where((eb) =>
       eb.or([
         eb("created_at", "<", createdAt),
@@ -84,9 +79,6 @@ export async function listEvents(input: {
           finishedAt: iso(a.finished_at),
         })),
     })),
-    nextCursor:
-      rows.length > input.limit && last
-        ? Buffer.from(`${toMillis(last.created_at)}:${last.id}`).toString("base64url")
-        : null,
+    nextCursor: rows.length > input.limit && last ? encodeCursor(toMillis(last.created_at), last.id) : null,
   };
 }

@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { relaySignal, scheduleDelivery } from "./emit-event";
+import { findEndpoint } from "./find-endpoint";
 
 /**
  * POST /merchants/events/{id}/redeliver: send the event again now, with the same `webhook-id` and body, to the
@@ -19,12 +20,7 @@ export async function redeliverEvent(input: { merchantId: string; mode: Mode; ev
         .where("mode", "=", input.mode)
         .executeTakeFirst();
       if (!event) throw new AppError("event_not_found", `No event ${input.eventId} in ${input.mode} mode.`);
-      const endpoint = await trx
-        .selectFrom("webhook_endpoints")
-        .select(["id", "status"])
-        .where("merchant_id", "=", input.merchantId)
-        .where("mode", "=", input.mode)
-        .executeTakeFirst();
+      const endpoint = await findEndpoint(trx, input.merchantId, input.mode);
       if (!endpoint)
         throw new AppError(
           "invalid_state",

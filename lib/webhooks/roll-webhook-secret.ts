@@ -4,6 +4,7 @@ import { AppError } from "@/lib/http/errors";
 import { pepper } from "@/lib/security/pepper";
 import { unseal } from "@/lib/security/seal";
 import { newWebhookSecret, sealSecret } from "./endpoint-secrets";
+import { findEndpoint } from "./find-endpoint";
 import { presentEndpoint } from "./present";
 
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -17,12 +18,7 @@ export async function rollWebhookSecret(input: { merchantId: string; mode: Mode 
   const row = await db()
     .transaction()
     .execute(async (trx) => {
-      const existing = await trx
-        .selectFrom("webhook_endpoints")
-        .selectAll()
-        .where("merchant_id", "=", input.merchantId)
-        .where("mode", "=", input.mode)
-        .executeTakeFirst();
+      const existing = await findEndpoint(trx, input.merchantId, input.mode);
       if (!existing)
         throw new AppError(
           "invalid_state",

@@ -5,6 +5,7 @@ import { unseal } from "@/lib/security/seal";
 import { newId } from "@/lib/security/tokens";
 import { newWebhookSecret, sealSecret } from "./endpoint-secrets";
 import { EVENT_TYPES, type EventType } from "./event-types";
+import { findEndpoint } from "./find-endpoint";
 import { presentEndpoint } from "./present";
 
 /**
@@ -24,12 +25,7 @@ export async function setWebhookEndpoint(input: {
     .transaction()
     .execute(async (trx) => {
       const now = Date.now();
-      const existing = await trx
-        .selectFrom("webhook_endpoints")
-        .selectAll()
-        .where("merchant_id", "=", input.merchantId)
-        .where("mode", "=", input.mode)
-        .executeTakeFirst();
+      const existing = await findEndpoint(trx, input.merchantId, input.mode);
       if (existing) {
         await trx
           .updateTable("webhook_endpoints")
@@ -63,12 +59,9 @@ export async function setWebhookEndpoint(input: {
           })
           .execute();
       }
-      return trx
-        .selectFrom("webhook_endpoints")
-        .selectAll()
-        .where("merchant_id", "=", input.merchantId)
-        .where("mode", "=", input.mode)
-        .executeTakeFirstOrThrow();
+      const saved = await findEndpoint(trx, input.merchantId, input.mode);
+      if (!saved) throw new Error("webhook endpoint vanished inside its own transaction");
+      return saved;
     });
   return { ...presentEndpoint(row), secret: unseal(peppered, row.secret_sealed) };
 }
