@@ -59,7 +59,12 @@ export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrinci
   }
   const now = Date.now();
   const existing = await openVirtualAccount(trx, tx.id, now);
-  if (existing) return { tx, va: existing };
+  if (existing) {
+    // Back from another channel inside the window: the same account, and the transaction waits for it again
+    // (a mismatch recorded on this account stays news). Asking again while already waiting changes nothing.
+    const waiting = tx.status === "awaiting_transfer" ? tx : await transition(trx, tx, "awaiting_transfer");
+    return { tx: waiting, va: existing };
+  }
 
   const merchant = await trx
     .selectFrom("merchants")

@@ -53,7 +53,9 @@ export async function sandboxAuthorize(input: {
       const channel = attempt.channel as Channel;
       if (input.decision === "decline") {
         await updateAttempt(trx, attempt.id, { status: "failed", failureReason: "declined_by_customer" });
-        const after = await transition(trx, tx, "pending");
+        // Only the request the transaction is waiting on sends it back to pending: a late decline of a
+        // request the customer has since switched away from (to a transfer, say) leaves that channel waiting.
+        const after = tx.status === attempt.status ? await transition(trx, tx, "pending") : tx;
         return { reference: tx.reference, decision: input.decision, channel, status: after.status };
       }
       await updateAttempt(trx, attempt.id, {

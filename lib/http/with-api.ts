@@ -3,7 +3,8 @@ import { log } from "@/lib/log";
 import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
 import { authenticateSession } from "@/lib/merchants/authenticate-session";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
-import { randomString, sha256Hex } from "@/lib/security/tokens";
+import { pepper } from "@/lib/security/pepper";
+import { keyedHash, randomString } from "@/lib/security/tokens";
 import { assertCleanText, readJsonObject } from "./body";
 import { failureBody, jsonResponse, successBody } from "./envelope";
 import { AppError, isAppError } from "./errors";
@@ -130,8 +131,18 @@ export function withApi<
       if (idempotencyKey !== null && method === "POST" && auth.kind !== "none") {
         checkIdempotencyKey(idempotencyKey);
         const answer = await runIdempotent(
-          { merchantId: auth.merchantId, mode: auth.mode, method, path, key: idempotencyKey },
-          sha256Hex(canonicalJson(rawBody ?? {})),
+          {
+            merchantId: auth.merchantId,
+            mode: auth.mode,
+            method,
+            // A checkout's keys are its own: two customers of one merchant whose pages send the same key are
+            // two charges, so an access code's scope is its transaction's resource, not the merchant's path.
+            path: auth.kind === "access_code" ? `${path}#${auth.transactionId}` : path,
+            key: idempotencyKey,
+          },
+          // Keyed (HMAC with the pepper), never a plain SHA-256: a card body's hash with the stored brand,
+          // last 4 and expiry would be a small brute force away from the PAN and CVV (CONTRACT §5).
+          keyedHash(await pepper(), canonicalJson(rawBody ?? {})),
           async () => {
             const result = await handler(ctx);
             return { status: result.status ?? 200, body: successBody(result.data) };
