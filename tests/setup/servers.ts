@@ -124,10 +124,12 @@ export async function setup(project: TestProject) {
     ? await createPgDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
 
+  // A card network that takes a moment, so a test can race a transfer against a card charge in flight.
+  const staging = { SANDBOX_CARD_DELAY_MS: "150" };
   const [sqlite, production, postgres] = await Promise.all([
-    startServer("sqlite", sqliteUrl, {}),
+    startServer("sqlite", sqliteUrl, staging),
     startServer("production", productionUrl, { PAYMENTS_ENV: "production" }),
-    pgUrl ? startServer("postgres", pgUrl, {}) : Promise.resolve(undefined),
+    pgUrl ? startServer("postgres", pgUrl, staging) : Promise.resolve(undefined),
   ]);
   const targets: Target[] = [{ name: "sqlite", databaseUrl: sqliteUrl, ...sqlite }];
   if (postgres && pgUrl) targets.push({ name: "postgres", databaseUrl: pgUrl, ...postgres });
