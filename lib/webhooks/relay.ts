@@ -14,6 +14,8 @@ import { maxAttempts, nextAttemptDelayMs } from "./schedule";
 type Delivery = Selectable<WebhookDeliveriesTable>;
 
 const BATCH = 32;
+/** Attempts one relay sends at once. */
+const MAX_IN_FLIGHT = 64;
 const IDLE_POLL_MS = 250;
 
 /**
@@ -137,11 +139,12 @@ async function finish(
           .execute();
         return;
       }
-      if (!options.retry) return;
+      // 410 Gone disables the endpoint whatever the attempt, a merchant's redelivery included.
       if (result.status === 410) {
         await disableEndpoint(trx, delivery.endpoint_id, "The endpoint answered 410 Gone.", now);
         return;
       }
+      if (!options.retry) return;
       const delay = nextAttemptDelayMs(delivery.attempt, result.retryAfterMs);
       if (delay !== null) {
         await scheduleDelivery(trx, {
@@ -200,21 +203,47 @@ export async function relayOnce(): Promise<number> {
 
 const state = processState("webhooks.relay", () => ({ running: false, stop: false }));
 
-/** Run the relay in this process until `stopRelay`; started once per process however often it is called. */
+/**
+ * Run the relay in this process until `stopRelay`; started once per process however often it is called.
+ * Up to MAX_IN_FLIGHT attempts are sent at once, and a free slot is refilled as soon as it frees: an endpoint
+ * that hangs until the timeout holds one slot, never the deliveries of every other merchant behind it.
+ */
 export function startRelay(): void {
   if (state.running) return;
   state.running = true;
   state.stop = false;
   void (async () => {
     log.info("webhook relay started", { pid: process.pid });
+    const inFlight = new Set<Promise<void>>();
     while (!state.stop) {
-      let handled = 0;
-      try {
-        handled = await relayOnce();
-      } catch (err) {
-        log.error("webhook relay pass failed", { error: err instanceof Error ? err.message : String(err) });
+      const room = MAX_IN_FLIGHT - inFlight.size;
+      let claimed: Delivery[] = [];
+      if (room > 0) {
+        try {
+          claimed = await claimDue(Date.now(), Math.min(BATCH, room));
+        } catch (err) {
+          log.error("webhook relay pass failed", { error: err instanceof Error ? err.message : String(err) });
+        }
       }
-      if (handled === 0) {
+      for (const delivery of claimed) {
+        const sending: Promise<void> = deliver(delivery)
+          .then(
+            () => undefined,
+            // Left `sending`: another pass reclaims it once its lock runs out.
+            (err) =>
+              log.error("webhook delivery failed", {
+                deliveryId: delivery.id,
+                error: err instanceof Error ? err.message : String(err),
+              }),
+          )
+          .finally(() => {
+            inFlight.delete(sending);
+            // The relay was full and may be asleep: a slot is free now.
+            if (inFlight.size === MAX_IN_FLIGHT - 1) relaySignal.wake();
+          });
+        inFlight.add(sending);
+      }
+      if (claimed.length === 0) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, IDLE_POLL_MS);
           relaySignal.wake = () => {
@@ -225,6 +254,7 @@ export function startRelay(): void {
         relaySignal.wake = () => {};
       }
     }
+    await Promise.allSettled(inFlight);
     state.running = false;
   })();
 }
