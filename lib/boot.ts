@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
@@ -23,7 +23,8 @@ export async function boot(): Promise<void> {
   if (config.WEBHOOK_RELAY) startRelay();
 }
 
-export const DEMO_MERCHANT_FILE = resolve("data/demo-merchant.json");
+/** The demo merchant's credentials file (`DEMO_MERCHANT_FILE`, default data/demo-merchant.json). */
+export const demoMerchantFile = () => resolve(env().DEMO_MERCHANT_FILE);
 
 async function seedDemoMerchant() {
   const { db } = database();
@@ -34,9 +35,10 @@ async function seedDemoMerchant() {
   const secretKey = demo.keys.test.secretKey;
   // Test-mode convenience for this machine only (data/ is git-ignored): the demo store page and a newcomer
   // need the demo key again after this banner scrolls away. Never written on production.
-  mkdirSync(resolve("data"), { recursive: true });
+  const file = demoMerchantFile();
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
-    DEMO_MERCHANT_FILE,
+    file,
     `${JSON.stringify({ email: demo.merchant.email, password, testSecretKey: secretKey }, null, 2)}\n`,
     { mode: 0o600 },
   );
@@ -44,7 +46,7 @@ async function seedDemoMerchant() {
   process.stdout.write(
     `${[
       "",
-      "  Demo merchant created (test mode). Its credentials are shown once here and kept in data/demo-merchant.json.",
+      `  Demo merchant created (test mode). Its credentials are shown once here and kept in ${env().DEMO_MERCHANT_FILE}.`,
       `    email:       ${demo.merchant.email}`,
       `    password:    ${password}`,
       `    secret key:  ${secretKey}`,

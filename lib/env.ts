@@ -63,6 +63,8 @@ const EnvSchema = z
       .enum(["0", "1", "true", "false"])
       .default("1")
       .transform((v) => v === "1" || v === "true"),
+    /** Where the demo merchant's test credentials are kept for the demo store (staging only). */
+    DEMO_MERCHANT_FILE: z.string().min(1).default("data/demo-merchant.json"),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_ENV === "production" && !env.APP_SECRET) {

@@ -1,0 +1,121 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { DEMO_PRODUCTS, demoKey } from "@/lib/checkout/demo-store";
+import { formatMoney } from "@/lib/checkout/format";
+import { startDemoCheckout } from "./actions";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Demo store", robots: { index: false } };
+
+/**
+ * A demo merchant's shop (test mode only): pick a product, pay on the hosted checkout, come back to
+ * /demo/return, which verifies the payment server-side before "fulfilling".
+ */
+export default async function DemoStorePage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+  const key = await demoKey();
+  if (!key.ok && key.reason === "live_mode") notFound();
+  const { error } = await searchParams;
+
+  return (
+    <main className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
+      <p className="text-sm font-semibold tracking-wide text-teal-800 uppercase">Demo store · test mode</p>
+      <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">Paygate demo store</h1>
+      <p className="mt-2 text-slate-700">
+        A pretend shop that takes payments through Paygate&apos;s hosted checkout, the way a merchant&apos;s
+        server would: it creates the payment with its secret key, sends you to checkout, and verifies the
+        result on its server when you come back. No real money moves.
+      </p>
+
+      {!key.ok ? (
+        <section className="mt-8 rounded-xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="setup">
+          <h2 id="setup" className="text-lg font-semibold text-slate-900">
+            The demo merchant is not set up
+          </h2>
+          <p className="mt-2 text-slate-700">
+            {key.reason === "missing"
+              ? "There is no data/demo-merchant.json on this server."
+              : "data/demo-merchant.json could not be read."}{" "}
+            The server writes it when it starts on an empty staging database with SEED_DEMO=1 (the default):
+          </p>
+          <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
+            {
+              "rm -rf data/          # or point DATABASE_URL at a new file\nnpm start             # creates Demo Store and data/demo-merchant.json"
+            }
+          </pre>
+          <p className="mt-2 text-sm text-slate-700">
+            The file holds the demo merchant&apos;s test secret key; it stays on the server and never reaches
+            the browser.
+          </p>
+        </section>
+      ) : (
+        <form
+          action={startDemoCheckout}
+          className="mt-8 space-y-6 rounded-xl bg-white p-5 ring-1 ring-slate-200"
+        >
+          {error && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+              {error.slice(0, 300)}
+            </p>
+          )}
+          <fieldset>
+            <legend className="text-lg font-semibold text-slate-900">Choose a product</legend>
+            <div className="mt-3 space-y-2">
+              {DEMO_PRODUCTS.map((p, i) => (
+                <label
+                  key={p.id}
+                  className="flex cursor-pointer items-center justify-between gap-3 rounded-lg p-3 ring-1 ring-slate-200 has-checked:ring-2 has-checked:ring-teal-700"
+                >
+                  <span className="flex items-center gap-3">
+                    <input
+                      type="radio"
+                      name="product"
+                      value={p.id}
+                      defaultChecked={i === 0}
+                      className="size-4 accent-teal-700"
+                    />
+                    <span className="text-slate-900">{p.name}</span>
+                  </span>
+                  <span className="font-semibold text-slate-900 tabular-nums">
+                    {formatMoney(p.amount, "NGN")}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <label htmlFor="demo-email" className="block text-sm font-medium text-slate-800">
+              Email address
+            </label>
+            <input
+              id="demo-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue="customer@example.com"
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base"
+            />
+          </div>
+          <div>
+            <label htmlFor="demo-name" className="block text-sm font-medium text-slate-800">
+              Full name <span className="font-normal text-slate-600">(optional)</span>
+            </label>
+            <input
+              id="demo-name"
+              name="name"
+              autoComplete="name"
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base"
+            />
+          </div>
+          <button
+            type="submit"
+            className="w-full rounded-lg bg-teal-700 px-4 py-3 text-base font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+          >
+            Continue to payment
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,164 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useMemo, useState } from "react";
+import { Combobox } from "@/components/ui/combobox";
+import { Field } from "@/components/ui/field";
+import { StepHeading } from "@/components/ui/step-heading";
+import { alertError, buttonPrimary, buttonSecondary } from "@/components/ui/styles";
+import { formatMoney } from "@/lib/checkout/format";
+import { type BankPaymentResult, checkoutApi } from "./api";
+import { useCheckout } from "./context";
+import { SandboxActions } from "./sandbox-actions";
+import { Spinner } from "./spinner";
+import { useCharge } from "./use-charge";
+import { useStatusLeft } from "./use-status-left";
+
+export function BankPaymentPanel({ active }: { active: boolean }) {
+  const { view, applyStatus, focusTabs } = useCheckout();
+  const id = useId();
+  const [bankCode, setBankCode] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState<BankPaymentResult | null>(null);
+  const [declined, setDeclined] = useState(false);
+
+  // Loaded when the tab is first opened, then kept.
+  const banks = useQuery({
+    queryKey: ["banks", view.accessCode],
+    queryFn: () => checkoutApi.banks(view.accessCode),
+    enabled: active,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const options = useMemo(
+    () => (banks.data ?? []).map((b) => ({ value: b.code, label: b.name })),
+    [banks.data],
+  );
+
+  const request = useCharge((code: string, key) => checkoutApi.bankPayment(view.accessCode, code, key), {
+    onSuccess: async (result) => {
+      setDeclined(false);
+      await applyStatus({ status: "awaiting_bank_authorization" });
+      setWaiting(result);
+    },
+  });
+
+  // The bank's answer arrives through the status poll: back to `pending` means the request was declined
+  // (or replaced); another waiting status means the customer moved on to another channel.
+  useStatusLeft(waiting !== null, "awaiting_bank_authorization", (status) => {
+    setWaiting(null);
+    if (status === "pending") setDeclined(true);
+  });
+
+  const total = formatMoney(view.totals.transfer, view.currency);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (request.isPending) return;
+    if (!bankCode) {
+      setPickError("Choose your bank from the list.");
+      document.getElementById(`${id}-bank`)?.focus();
+      return;
+    }
+    setPickError(null);
+    request.mutate(bankCode);
+  }
+
+  if (waiting) {
+    return (
+      <div key="waiting">
+        <StepHeading>Approve the payment in your banking app</StepHeading>
+        <p className="mt-1 text-sm text-slate-700">{waiting.message}</p>
+        <div className="mt-4 flex items-center gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-800 ring-1 ring-slate-200">
+          <Spinner className="size-5" />
+          <p>
+            Waiting for your approval of <strong className="font-semibold">{total}</strong>. Open the{" "}
+            {waiting.bankName} app and confirm the request. This page updates by itself.
+          </p>
+        </div>
+        <button type="button" onClick={() => setWaiting(null)} className={`mt-4 ${buttonSecondary}`}>
+          Choose a different bank
+        </button>
+        <SandboxActions
+          title="play the customer in the banking app"
+          actions={[
+            {
+              label: "Approve the payment",
+              run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "approve", key),
+            },
+            {
+              label: "Decline the payment",
+              run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "decline", key),
+            },
+          ]}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div key="form">
+      <StepHeading>Pay from your bank account</StepHeading>
+      <p className="mt-1 text-sm text-slate-700">
+        Choose your bank; it will ask you to approve{" "}
+        <strong className="font-semibold text-slate-900">{total}</strong> in its app.
+      </p>
+      {declined && (
+        <div className={`mt-4 ${alertError}`}>
+          <StepHeading level={3} className="font-semibold">
+            The payment was not approved
+          </StepHeading>
+          <p className="mt-1">Nothing was charged. Try again, choose another bank, or pay another way.</p>
+          {view.channels.length > 1 && (
+            <button type="button" onClick={focusTabs} className={`mt-2 ${buttonSecondary}`}>
+              Pay another way
+            </button>
+          )}
+        </div>
+      )}
+      {request.error && (
+        <p role="alert" className={`mt-4 ${alertError}`}>
+          {request.error.message}
+        </p>
+      )}
+      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+        <Field
+          id={`${id}-bank`}
+          label="Your bank"
+          hint={banks.isPending && active ? "Loading banks…" : "Type to search."}
+          error={pickError}
+        >
+          {(aria) => (
+            <Combobox
+              aria={aria}
+              options={options}
+              value={bankCode}
+              onChange={(code) => {
+                setBankCode(code);
+                if (code) setPickError(null);
+              }}
+              placeholder="Search banks"
+              listLabel="Banks"
+            />
+          )}
+        </Field>
+        {banks.isError && (
+          <p role="alert" className={alertError}>
+            Could not load the list of banks.{" "}
+            <button type="button" className="font-semibold underline" onClick={() => banks.refetch()}>
+              Try again
+            </button>
+          </p>
+        )}
+        <button type="submit" disabled={request.isPending} className={buttonPrimary}>
+          {request.isPending ? (
+            <>
+              <Spinner /> Contacting your bank…
+            </>
+          ) : (
+            `Pay ${total}`
+          )}
+        </button>
+      </form>
+    </div>
+  );
+}

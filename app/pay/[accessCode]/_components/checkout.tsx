@@ -1,0 +1,186 @@
+"use client";
+
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { FocusStepsContext } from "@/components/ui/step-heading";
+import { type TabItem, Tabs } from "@/components/ui/tabs";
+import { formatMoney } from "@/lib/checkout/format";
+import {
+  type Channel,
+  type CheckoutRecord,
+  type CheckoutStatus,
+  type CheckoutView,
+  TERMINAL,
+} from "@/lib/checkout/types";
+import { type ApiError, checkoutApi } from "./api";
+import { BankPaymentPanel } from "./bank-payment-panel";
+import { CancelPayment } from "./cancel-payment";
+import { CardPanel } from "./card-panel";
+import { CheckoutContext, type CheckoutContextValue } from "./context";
+import { Outcome } from "./outcome";
+import { TransferPanel } from "./transfer-panel";
+import { UssdPanel } from "./ussd-panel";
+
+const LABEL: Record<Channel, string> = {
+  card: "Card",
+  bank_transfer: "Bank transfer",
+  bank_payment: "Bank payment",
+  ussd: "USSD",
+};
+
+/** The tab a status belongs to, so a reload lands where the customer was. */
+const TAB_OF_STATUS: Partial<Record<CheckoutStatus, Channel>> = {
+  awaiting_otp: "card",
+  awaiting_transfer: "bank_transfer",
+  awaiting_bank_authorization: "bank_payment",
+  awaiting_ussd: "ussd",
+};
+
+const ANNOUNCE: Record<CheckoutStatus, string> = {
+  pending: "Waiting for payment.",
+  awaiting_transfer: "Waiting for your bank transfer.",
+  awaiting_bank_authorization: "Waiting for you to approve the payment in your banking app.",
+  awaiting_ussd: "Waiting for you to dial the USSD code.",
+  awaiting_otp: "Waiting for the one-time password.",
+  success: "Payment successful.",
+  failed: "Payment failed.",
+  abandoned: "Payment cancelled.",
+};
+
+/**
+ * Poll back-off: fast right after something happened (a charge, "I've sent the money", a status change),
+ * slower the longer nothing does; slower still while nothing is in flight (`pending`). Polling stops on a
+ * terminal status, and pauses while the tab is hidden (TanStack Query's default), refetching on return.
+ */
+export function pollDelay(status: CheckoutStatus, quietForMs: number): number {
+  const base = status === "pending" ? 5_000 : 1_500;
+  return Math.min(base * 2 ** Math.floor(quietForMs / 30_000), 15_000);
+}
+
+export function Checkout({ view }: { view: CheckoutView }) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: 1 } } }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <CheckoutBody view={view} />
+    </QueryClientProvider>
+  );
+}
+
+function CheckoutBody({ view }: { view: CheckoutView }) {
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => ["checkout", view.accessCode], [view.accessCode]);
+  const activity = useRef({ status: view.record.status, at: Date.now() });
+  const ready = useRef(false);
+  const tablist = useRef<HTMLDivElement>(null);
+
+  const query = useQuery<CheckoutRecord, ApiError>({
+    queryKey,
+    queryFn: () => checkoutApi.verify(view.accessCode),
+    initialData: view.record,
+    staleTime: 1_000,
+    refetchInterval: (q) => {
+      const status = q.state.data?.status;
+      if (!status || TERMINAL.has(status) || q.state.error?.httpStatus === 401) return false;
+      if (status !== activity.current.status) activity.current = { status, at: Date.now() };
+      return pollDelay(status, Date.now() - activity.current.at);
+    },
+  });
+  const record = query.data;
+  const expired = query.error?.code === "invalid_access_code";
+
+  const refresh = useCallback(() => {
+    activity.current = { ...activity.current, at: Date.now() };
+    void queryClient.invalidateQueries({ queryKey });
+  }, [queryClient, queryKey]);
+
+  const applyStatus = useCallback(
+    async (patch: Partial<CheckoutRecord>) => {
+      // A poll already in flight must not overwrite what the charge just answered with older news.
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData<CheckoutRecord>(queryKey, (old) => (old ? { ...old, ...patch } : old));
+      refresh();
+    },
+    [queryClient, queryKey, refresh],
+  );
+
+  const focusTabs = useCallback(() => {
+    tablist.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
+  }, []);
+
+  const [tab, setTab] = useState<Channel>(
+    () => TAB_OF_STATUS[view.record.status] ?? view.channels[0] ?? "card",
+  );
+
+  // What screen readers hear when the status changes (not on the first render).
+  const [announcement, setAnnouncement] = useState("");
+  const lastStatus = useRef(record.status);
+  useEffect(() => {
+    if (record.status === lastStatus.current) return;
+    lastStatus.current = record.status;
+    setAnnouncement(ANNOUNCE[record.status]);
+  }, [record.status]);
+
+  // Children's mount effects run before this one: steps rendered with the page keep focus where it is.
+  useEffect(() => {
+    ready.current = true;
+  }, []);
+
+  const context: CheckoutContextValue = useMemo(
+    () => ({ view, record, applyStatus, refresh, focusTabs }),
+    [view, record, applyStatus, refresh, focusTabs],
+  );
+
+  const items: TabItem[] = view.channels.map((channel) => {
+    const total = channel === "card" ? view.totals.card : view.totals.transfer;
+    const panel =
+      channel === "card" ? (
+        <CardPanel key="card" />
+      ) : channel === "bank_transfer" ? (
+        <TransferPanel key="bank_transfer" active={tab === "bank_transfer"} />
+      ) : channel === "bank_payment" ? (
+        <BankPaymentPanel key="bank_payment" active={tab === "bank_payment"} />
+      ) : (
+        <UssdPanel key="ussd" />
+      );
+    return { id: channel, label: LABEL[channel], detail: formatMoney(total, view.currency), panel };
+  });
+
+  return (
+    <FocusStepsContext.Provider value={ready}>
+      <CheckoutContext.Provider value={context}>
+        <div className="p-5 sm:p-6">
+          {expired ? (
+            <div role="alert" className="rounded-lg bg-slate-100 p-4 text-slate-800">
+              <h2 className="font-semibold">This payment session has expired</h2>
+              <p className="mt-1 text-sm">Go back to {view.merchant.name} and start the payment again.</p>
+            </div>
+          ) : TERMINAL.has(record.status) ? (
+            <Outcome />
+          ) : (
+            <>
+              <h2 className="mb-3 text-sm font-medium text-slate-700" id="pay-with">
+                Choose how to pay
+              </h2>
+              <Tabs
+                label="Payment method"
+                items={items}
+                selected={tab}
+                onSelect={(id) => setTab(id as Channel)}
+                listRef={tablist}
+              />
+              {query.isError && !expired && (
+                <p className="mt-4 text-sm text-amber-800">Reconnecting to check your payment status…</p>
+              )}
+              <CancelPayment />
+            </>
+          )}
+        </div>
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+      </CheckoutContext.Provider>
+    </FocusStepsContext.Provider>
+  );
+}

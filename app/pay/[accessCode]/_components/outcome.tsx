@@ -1,0 +1,137 @@
+"use client";
+
+import { useContext, useEffect, useState } from "react";
+import { FocusStepsContext, StepHeading } from "@/components/ui/step-heading";
+import { buttonPrimary } from "@/components/ui/styles";
+import { callbackHref, formatMoney } from "@/lib/checkout/format";
+import { useCheckout } from "./context";
+
+/** How long the confirmation shows before the browser returns to the merchant. */
+export const RETURN_DELAY_MS = 1_500;
+
+const CHANNEL: Record<string, string> = {
+  card: "Card",
+  bank_transfer: "Bank transfer",
+  bank_payment: "Bank payment",
+  ussd: "USSD",
+};
+
+/** "2025-06-01T09:30:12.000Z" → "1 Jun 2025, 09:30 UTC": the same text on the server and in the browser. */
+function paidOn(iso: string): string {
+  const d = new Date(iso);
+  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][
+    d.getUTCMonth()
+  ];
+  const hh = String(d.getUTCHours()).padStart(2, "0");
+  const mm = String(d.getUTCMinutes()).padStart(2, "0");
+  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
+
+/**
+ * The end of checkout. With a callback URL: a short confirmation, then the browser goes back to the merchant
+ * with status, reference, amount and currency (CONTRACT §11). Only when the payment finished during this
+ * visit: opening a finished checkout again (the back button) shows the result and a link, no redirect loop.
+ * Without a callback URL this is the receipt.
+ */
+export function Outcome() {
+  const { view, record } = useCheckout();
+  const live = useContext(FocusStepsContext);
+  const [returning] = useState(() => live.current);
+  const href = view.callbackUrl
+    ? callbackHref(view.callbackUrl, {
+        status: record.status,
+        reference: record.reference,
+        amount: record.amount,
+        currency: record.currency,
+      })
+    : null;
+
+  useEffect(() => {
+    if (!href || !returning) return;
+    const timer = setTimeout(() => window.location.assign(href), RETURN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [href, returning]);
+
+  const merchant = view.merchant.name;
+  const paid = record.total ?? (record.channel === "card" ? view.totals.card : view.totals.transfer);
+
+  return (
+    <div className="text-center" key={record.status}>
+      {record.status === "success" ? (
+        <>
+          <div
+            aria-hidden="true"
+            className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-800"
+          >
+            ✓
+          </div>
+          <StepHeading className="mt-3 text-xl font-semibold text-slate-900">Payment successful</StepHeading>
+          <p className="mt-1 text-slate-700">
+            You paid {formatMoney(paid, record.currency)} to {merchant}.
+          </p>
+        </>
+      ) : record.status === "abandoned" ? (
+        <>
+          <StepHeading className="text-xl font-semibold text-slate-900">Payment cancelled</StepHeading>
+          <p className="mt-1 text-slate-700">Nothing was charged.</p>
+        </>
+      ) : (
+        <>
+          <StepHeading className="text-xl font-semibold text-slate-900">Payment failed</StepHeading>
+          <p className="mt-1 text-slate-700">
+            This payment could not be completed and nothing was charged.
+            {view.callbackUrl ? ` Return to ${merchant} to try again.` : ""}
+          </p>
+        </>
+      )}
+
+      <dl className="mx-auto mt-5 max-w-sm divide-y divide-slate-200 rounded-lg bg-slate-50 px-4 text-left text-sm ring-1 ring-slate-200">
+        <div className="flex justify-between gap-4 py-2">
+          <dt className="text-slate-600">Reference</dt>
+          <dd className="font-mono break-all text-slate-900">{record.reference}</dd>
+        </div>
+        {record.status === "success" && (
+          <>
+            <div className="flex justify-between gap-4 py-2">
+              <dt className="text-slate-600">Amount paid</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">
+                {formatMoney(paid, record.currency)}
+              </dd>
+            </div>
+            {record.channel && (
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-slate-600">Paid with</dt>
+                <dd className="text-slate-900">{CHANNEL[record.channel] ?? record.channel}</dd>
+              </div>
+            )}
+            {record.paidAt && (
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-slate-600">Date</dt>
+                <dd className="text-slate-900">{paidOn(record.paidAt)}</dd>
+              </div>
+            )}
+          </>
+        )}
+      </dl>
+
+      {href ? (
+        <div className="mt-6">
+          {returning && (
+            <p className="text-sm text-slate-700" role="status">
+              Returning you to {merchant}…
+            </p>
+          )}
+          <a href={href} className={`mt-3 ${buttonPrimary}`}>
+            Return to {merchant}
+          </a>
+        </div>
+      ) : (
+        record.status === "success" && (
+          <p className="mt-6 text-sm text-slate-600">
+            Keep the reference for your records. You can close this page.
+          </p>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { buttonSecondary } from "@/components/ui/styles";
+import type { ApiError } from "./api";
+import { useCheckout } from "./context";
+import { useCharge } from "./use-charge";
+
+export type SandboxAction = { label: string; run: (key: { idempotencyKey: string }) => Promise<unknown> };
+
+/**
+ * Test mode only: buttons that play the bank's or the customer's part (a transfer arriving, an approval in
+ * the banking app), through the page's access-code sandbox doors, so a person or a browser test can finish
+ * any flow from the page. Never rendered in live mode.
+ */
+export function SandboxActions({ title, actions }: { title: string; actions: SandboxAction[] }) {
+  const { view, refresh } = useCheckout();
+  const run = useCharge((index: number, key) => actions[index]?.run(key) ?? Promise.resolve(null), {
+    onSettled: () => refresh(),
+  });
+  if (!view.testMode) return null;
+  const error = run.error as ApiError | null;
+  return (
+    <section
+      aria-label="Test mode actions"
+      className="mt-5 rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4"
+    >
+      <p className="text-sm font-semibold text-amber-900">Test mode: {title}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {actions.map((action, i) => (
+          <button
+            key={action.label}
+            type="button"
+            disabled={run.isPending}
+            onClick={() => run.mutate(i)}
+            className={buttonSecondary}
+          >
+            {action.label}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {error.message}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
+import { StepHeading } from "@/components/ui/step-heading";
+import { alertError, alertWarning, buttonPrimary } from "@/components/ui/styles";
+import { useCountdown } from "@/components/ui/use-countdown";
+import { clockInWords, formatAccountNumber, formatClock, formatMoney } from "@/lib/checkout/format";
+import { checkoutApi, newIdempotencyKey, type VirtualAccount } from "./api";
+import { useCheckout } from "./context";
+import { SandboxActions } from "./sandbox-actions";
+import { Spinner } from "./spinner";
+import { useCharge } from "./use-charge";
+
+/** Half the amount, as a decimal string with the same digits: a sandbox "wrong amount" (no float involved). */
+function halfOf(amount: string): string {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  const minor = BigInt(whole + fraction) / 2n;
+  const text = minor.toString().padStart(fraction.length + 1, "0");
+  return fraction.length ? `${text.slice(0, -fraction.length)}.${text.slice(-fraction.length)}` : text;
+}
+
+type Shown = { account: VirtualAccount; deadline: number };
+
+export function TransferPanel({ active }: { active: boolean }) {
+  const { view, record, applyStatus, refresh } = useCheckout();
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [sent, setSent] = useState(false);
+
+  // The account the customer was told has expired, while the "new account" request runs.
+  const expiredNumber = useRef<string | null>(null);
+
+  const issue = useCharge(
+    async (_: "issue", key) => {
+      let account = await checkoutApi.bankTransfer(view.accessCode, key);
+      // Asked a moment before the old window closed on the server (this device's countdown may end up to a
+      // second early): the same account came back, so ask again once its window has closed.
+      if (account.accountNumber === expiredNumber.current && account.expiresInSeconds <= 2) {
+        await new Promise((r) => setTimeout(r, (account.expiresInSeconds + 1) * 1000));
+        account = await checkoutApi.bankTransfer(view.accessCode, { idempotencyKey: newIdempotencyKey() });
+      }
+      return account;
+    },
+    {
+      onSuccess: async (account) => {
+        const receivedAt = Date.now();
+        // The countdown runs on this device's clock. expiresAt is exact when this clock agrees with the
+        // server's; expiresInSeconds (whole seconds, read at fetch time) re-syncs it when it does not: past
+        // the rounding and the request's latency, a difference means this clock is off.
+        const byServerClock = Date.parse(account.expiresAt);
+        const byElapsed = receivedAt + account.expiresInSeconds * 1000;
+        const skew = byServerClock - byElapsed;
+        setShown({ account, deadline: Math.abs(skew) < 1_500 ? byServerClock : byElapsed });
+        setSent(false);
+        await applyStatus({ status: "awaiting_transfer", amountMismatch: undefined });
+      },
+    },
+  );
+
+  // After a reload (or coming back) while a transfer is awaited, show the same account again: inside its
+  // window the API answers the account already issued.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!active || restored.current || shown || record.status !== "awaiting_transfer") return;
+    restored.current = true;
+    issue.mutate("issue");
+  }, [active, shown, record.status, issue]);
+
+  const remaining = useCountdown(shown?.deadline ?? null);
+  const expired = shown !== null && remaining === 0;
+  expiredNumber.current = expired ? (shown?.account.accountNumber ?? null) : null;
+  const mismatch = record.status === "awaiting_transfer" ? record.amountMismatch : undefined;
+
+  // A wrong amount arrived: the customer has to send again, so stop the "waiting" state.
+  const mismatchKey = mismatch ? `${mismatch.received}/${mismatch.expected}` : "";
+  useEffect(() => {
+    if (mismatchKey) setSent(false);
+  }, [mismatchKey]);
+
+  const total = formatMoney(view.totals.transfer, view.currency);
+
+  if (!shown) {
+    return (
+      <div>
+        <StepHeading>Pay by bank transfer</StepHeading>
+        <p className="mt-1 text-sm text-slate-700">
+          Transfer <strong className="font-semibold text-slate-900">{total}</strong> from any bank app to a
+          one-time account number we give you. The account works for this payment only.
+        </p>
+        {issue.error && (
+          <p role="alert" className={`mt-4 ${alertError}`}>
+            {issue.error.message}
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={issue.isPending}
+          onClick={() => issue.mutate("issue")}
+          className={`mt-4 ${buttonPrimary}`}
+        >
+          {issue.isPending ? (
+            <>
+              <Spinner /> Getting an account number…
+            </>
+          ) : (
+            "Get account number"
+          )}
+        </button>
+      </div>
+    );
+  }
+
+  const { account } = shown;
+  const amount = formatMoney(account.amount, account.currency);
+
+  if (expired) {
+    return (
+      <div key={`expired-${account.accountNumber}`}>
+        <StepHeading>This account number has expired</StepHeading>
+        <p className="mt-1 text-sm text-slate-700">
+          Do not send money to {formatAccountNumber(account.accountNumber)} any more: a transfer that arrives
+          late is returned to you. Get a new account number to pay by transfer.
+        </p>
+        {issue.error && (
+          <p role="alert" className={`mt-4 ${alertError}`}>
+            {issue.error.message}
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={issue.isPending}
+          onClick={() => issue.mutate("issue")}
+          className={`mt-4 ${buttonPrimary}`}
+        >
+          {issue.isPending ? (
+            <>
+              <Spinner /> Getting a new account number…
+            </>
+          ) : (
+            "Get a new account number"
+          )}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div key={`account-${account.accountNumber}`}>
+      <StepHeading>Transfer {amount}</StepHeading>
+      <p className="mt-1 text-sm text-slate-700">
+        Send exactly this amount to the account below, from any bank app or branch.
+      </p>
+      {mismatch && (
+        <div role="alert" className={`mt-4 ${alertWarning}`}>
+          <p className="font-semibold">The amount received does not match</p>
+          <p className="mt-1">
+            We received {formatMoney(mismatch.received, view.currency)}, but this payment needs exactly{" "}
+            {formatMoney(mismatch.expected, view.currency)}. The{" "}
+            {formatMoney(mismatch.received, view.currency)} will be returned to you. Send exactly{" "}
+            {formatMoney(mismatch.expected, view.currency)} to the same account below.
+          </p>
+        </div>
+      )}
+      <dl className="mt-4 divide-y divide-slate-200 rounded-lg bg-slate-50 px-4 ring-1 ring-slate-200">
+        <div className="py-3">
+          <dt className="text-xs font-medium text-slate-600">Account number</dt>
+          <dd className="flex flex-wrap items-center justify-between gap-2">
+            <span
+              data-testid="account-number"
+              className="font-mono text-2xl font-semibold tracking-wide text-slate-900 tabular-nums"
+            >
+              {formatAccountNumber(account.accountNumber)}
+            </span>
+            <CopyButton value={account.accountNumber} what="account number" />
+          </dd>
+        </div>
+        <div className="py-3">
+          <dt className="text-xs font-medium text-slate-600">Bank</dt>
+          <dd className="text-slate-900">{account.bankName}</dd>
+        </div>
+        <div className="py-3">
+          <dt className="text-xs font-medium text-slate-600">Account name</dt>
+          <dd className="break-words text-slate-900">{account.accountName}</dd>
+        </div>
+        <div className="py-3">
+          <dt className="text-xs font-medium text-slate-600">Amount to send, exactly</dt>
+          <dd className="flex flex-wrap items-center justify-between gap-2">
+            <span className="text-lg font-semibold text-slate-900 tabular-nums">{amount}</span>
+            <CopyButton value={account.amount} what="amount" />
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-sm text-slate-700" role="timer" aria-live="off">
+        This account expires in{" "}
+        <strong
+          className="font-semibold text-slate-900 tabular-nums"
+          aria-hidden="true"
+          data-testid="countdown"
+        >
+          {formatClock(remaining ?? 0)}
+        </strong>
+        <span className="sr-only">{clockInWords(remaining ?? 0)}</span>.
+      </p>
+      {sent ? (
+        <div className="mt-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+          <StepHeading level={3} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+            <Spinner /> Waiting for your transfer
+          </StepHeading>
+          <p className="mt-1 text-sm text-slate-700">
+            We will confirm the payment as soon as the money arrives, usually within a minute. Keep this page
+            open.
+          </p>
+          <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200">
+            <div
+              role="progressbar"
+              aria-label="Waiting for your transfer"
+              className="h-full w-1/3 rounded-full bg-[var(--brand,#0f766e)] motion-safe:animate-pulse"
+            />
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={() => {
+            setSent(true);
+            refresh();
+          }}
+          className={`mt-4 ${buttonPrimary}`}
+        >
+          I&apos;ve sent the money
+        </button>
+      )}
+      <SandboxActions
+        title="play the customer's bank"
+        actions={[
+          {
+            label: "Send the exact amount",
+            run: (key) => checkoutApi.sandboxTransfer(view.accessCode, undefined, key),
+          },
+          {
+            label: `Send a wrong amount (${formatMoney(halfOf(account.amount), account.currency)})`,
+            run: (key) => checkoutApi.sandboxTransfer(view.accessCode, halfOf(account.amount), key),
+          },
+          {
+            label: "Fail the payment",
+            run: (key) => checkoutApi.simulate(view.accessCode, "failed", key),
+          },
+        ]}
+      />
+    </div>
+  );
+}

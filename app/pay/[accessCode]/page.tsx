@@ -1,0 +1,85 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { formatMoney } from "@/lib/checkout/format";
+import { loadCheckout } from "@/lib/checkout/load-checkout";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/with-api";
+import { Checkout } from "./_components/checkout";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = { title: "Pay", robots: { index: false, follow: false } };
+
+const DEFAULT_BRAND = "#0f766e";
+
+/** Text on the brand colour: white where it reads (WCAG AA, 4.5:1), near-black otherwise. */
+function foregroundOn(hex: string): string {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05) >= 4.5 ? "#ffffff" : "#0f172a";
+}
+
+/** The hosted checkout: the session is read server-side by access code; an unknown or expired one is a 404. */
+export default async function PayPage({ params }: { params: Promise<{ accessCode: string }> }) {
+  const { accessCode } = await params;
+  const requestHeaders = await headers();
+  const view = await loadCheckout({
+    accessCode,
+    clientAddress: requestHeaders.get(CLIENT_ADDRESS_HEADER) ?? "unknown",
+  });
+  if (!view) notFound();
+  const nonce = requestHeaders.get("x-nonce") ?? undefined;
+  const brand = view.merchant.brandColor ?? DEFAULT_BRAND;
+  const { merchant } = view;
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col px-3 py-4 sm:px-4 sm:py-10">
+      {/* The merchant's colour, validated as #rrggbb in loadCheckout; a nonce'd element, never inline style. */}
+      <style nonce={nonce}>{`:root{--brand:${brand};--brand-fg:${foregroundOn(brand)}}`}</style>
+      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div aria-hidden="true" className="h-1.5 bg-[var(--brand)]" />
+        <header className="border-b border-slate-200 p-5 sm:p-6">
+          <div className="flex items-start justify-between gap-3">
+            <div className="flex min-w-0 items-center gap-3">
+              {merchant.logoUrl && (
+                // biome-ignore lint/performance/noImgElement: a merchant's remote logo, not an optimisable asset
+                <img
+                  src={merchant.logoUrl}
+                  alt=""
+                  width={40}
+                  height={40}
+                  referrerPolicy="no-referrer"
+                  className="size-10 shrink-0 rounded-lg object-contain ring-1 ring-slate-200"
+                />
+              )}
+              <h1 className="min-w-0 text-base font-semibold break-words text-slate-900">{merchant.name}</h1>
+            </div>
+            {view.testMode && (
+              <span className="shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+                Test mode
+              </span>
+            )}
+          </div>
+          {view.description && (
+            <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">{view.description}</p>
+          )}
+          <p className="mt-3 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
+            <span className="sr-only">Amount: </span>
+            {formatMoney(view.amount, view.currency)}
+          </p>
+          {view.email && (
+            <p className="mt-1 text-sm break-all text-slate-700">
+              <span className="sr-only">Paying as </span>
+              {view.email}
+            </p>
+          )}
+        </header>
+        <Checkout view={view} />
+      </div>
+      <p className="mt-6 text-center text-xs text-slate-600">Secured by Paygate</p>
+    </main>
+  );
+}

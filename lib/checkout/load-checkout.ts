@@ -1,0 +1,73 @@
+import { BANKS, countryForCurrency } from "@/lib/banks/banks";
+import { db } from "@/lib/db/client";
+import { deploymentMode } from "@/lib/env";
+import { isAppError } from "@/lib/http/errors";
+import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
+import { presentCheckoutRecord, presentSession } from "@/lib/payments/present";
+import type { CheckoutRecord, CheckoutView } from "./types";
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * The hosted checkout's view of one access code, or null when the code is unknown, expired or of the other
+ * mode than this deployment (the page answers 404 "This payment link is not valid"). The code is checked by
+ * the same rule as the API's `x-access-code` (`authenticateAccessCode`), so unknown codes from one address
+ * count against the same rate limit and cannot be guessed faster through the page than through the API.
+ */
+export async function loadCheckout(input: {
+  accessCode: string;
+  clientAddress: string;
+}): Promise<CheckoutView | null> {
+  let transactionId: string;
+  try {
+    const principal = await authenticateAccessCode(input);
+    transactionId = principal.transactionId;
+  } catch (err) {
+    if (isAppError(err) && (err.code === "invalid_access_code" || err.code === "rate_limited")) return null;
+    throw err;
+  }
+  const mode = deploymentMode();
+  const found = await db()
+    .selectFrom("transactions")
+    .innerJoin("merchants", "merchants.id", "transactions.merchant_id")
+    .selectAll("transactions")
+    .select([
+      "merchants.business_name as merchant_name",
+      "merchants.brand_color as merchant_brand_color",
+      "merchants.logo_url as merchant_logo_url",
+    ])
+    .where("transactions.id", "=", transactionId)
+    .where("transactions.mode", "=", mode)
+    .where("transactions.access_expires_at", ">", Date.now())
+    .executeTakeFirst();
+  if (!found) return null;
+  const { merchant_name, merchant_brand_color, merchant_logo_url, ...row } = found;
+  const session = presentSession(row);
+  const country = countryForCurrency(row.currency);
+  return {
+    accessCode: row.access_code,
+    reference: row.reference,
+    merchant: {
+      name: merchant_name,
+      // Validated on input already; checked again because it ends up inside a <style> element.
+      brandColor: merchant_brand_color && HEX_COLOUR.test(merchant_brand_color) ? merchant_brand_color : null,
+      logoUrl: merchant_logo_url && /^https?:\/\//i.test(merchant_logo_url) ? merchant_logo_url : null,
+    },
+    email: row.email,
+    customerName: row.customer_name,
+    description: row.description,
+    amount: session.amount,
+    currency: session.currency,
+    channels: session.channels,
+    totals: { card: session.cardTotal, transfer: session.transferTotal },
+    fees: { card: session.cardFee, transfer: session.transferFee },
+    merchantBearsCost: session.merchantBearsCost,
+    callbackUrl: row.callback_url,
+    testMode: mode === "test",
+    ussdBanks: BANKS[country]
+      .filter((b) => b.ussd)
+      .map((b) => ({ code: b.code, name: b.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, "en")),
+    record: presentCheckoutRecord(row) as CheckoutRecord,
+  };
+}

@@ -1,0 +1,49 @@
+import { receiveInboundTransfer } from "@/lib/channels/receive-inbound-transfer";
+import { assertTestMode } from "@/lib/channels/test-mode";
+import { db } from "@/lib/db/client";
+import { toMinor } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import type { AccessCodePrincipal } from "@/lib/http/principal";
+import { parseAmount } from "@/lib/money/amount";
+import { type Currency, isCurrency } from "@/lib/money/currencies";
+import { randomString } from "@/lib/security/tokens";
+
+/**
+ * POST /v1/payment/checkout/sandbox/transfer (test mode): the pay page's "I sent it" button for testers. An
+ * inbound transfer to the transaction's open virtual account, of `amount` (default: exactly what the account
+ * expects), through the one inbound path every real bank notification takes (`receiveInboundTransfer`), so
+ * a wrong amount shows the mismatch notice and the exact amount completes the payment. It needs only the
+ * access code: the page never holds the merchant's secret key.
+ */
+export async function sandboxCheckoutTransfer(input: { principal: AccessCodePrincipal; amount?: string }) {
+  assertTestMode(input.principal.mode);
+  const va = await db()
+    .selectFrom("virtual_accounts")
+    .select(["account_number", "expected_minor", "currency"])
+    .where("transaction_id", "=", input.principal.transactionId)
+    .where("merchant_id", "=", input.principal.merchantId)
+    .where("mode", "=", input.principal.mode)
+    .where("expires_at", ">", Date.now())
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!va) {
+    throw new AppError(
+      "invalid_state",
+      "No virtual account is open for this payment: ask for bank transfer details first.",
+    );
+  }
+  const currency: Currency = isCurrency(va.currency) ? va.currency : "NGN";
+  let amountMinor = toMinor(va.expected_minor);
+  if (input.amount !== undefined) {
+    const parsed = parseAmount(input.amount, currency);
+    if (!parsed.ok) throw new AppError("validation_error", `amount ${parsed.reason}.`);
+    amountMinor = parsed.minor;
+  }
+  return receiveInboundTransfer({
+    rail: "sandbox",
+    sessionId: `chk_${randomString(24)}`,
+    accountNumber: va.account_number,
+    amountMinor,
+  });
+}

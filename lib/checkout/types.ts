@@ -1,0 +1,59 @@
+/**
+ * Shapes the hosted checkout page shares between its server component and its client components. Types only:
+ * importing this file adds nothing to the browser bundle.
+ */
+import type { Channel } from "@/lib/payments/channels";
+
+export type { Channel };
+
+/** Transaction statuses (lib/payments/status.ts), as the page sees them on checkout verify. */
+export type CheckoutStatus =
+  | "pending"
+  | "awaiting_transfer"
+  | "awaiting_bank_authorization"
+  | "awaiting_ussd"
+  | "awaiting_otp"
+  | "success"
+  | "failed"
+  | "abandoned";
+
+/** `data` of GET /v1/payment/checkout/verify (SPEC "Checkout verification record" + CONTRACT §3). */
+export type CheckoutRecord = {
+  reference: string;
+  amount: string;
+  total: string | null;
+  currency: string;
+  status: CheckoutStatus;
+  channel: string | null;
+  fees: string | null;
+  paidAt: string | null;
+  amountMismatch?: { expected: string; received: string };
+};
+
+export type Bank = { code: string; name: string };
+
+/** Everything the pay page renders, loaded server-side from the database by access code. */
+export type CheckoutView = {
+  accessCode: string;
+  reference: string;
+  merchant: { name: string; brandColor: string | null; logoUrl: string | null };
+  email: string | null;
+  customerName: string | null;
+  description: string | null;
+  amount: string;
+  currency: string;
+  channels: Channel[];
+  /** What the customer pays on each channel: card has its own fee, the others share `transferFee`. */
+  totals: { card: string; transfer: string };
+  fees: { card: string; transfer: string };
+  merchantBearsCost: boolean;
+  /** Where the browser returns after checkout (CONTRACT §11); null → the page shows its own receipt. */
+  callbackUrl: string | null;
+  testMode: boolean;
+  /** Banks with a USSD service in the transaction's country (the banks endpoint does not say which). */
+  ussdBanks: Bank[];
+  /** The first checkout verify record, so the page renders the right state before its first poll. */
+  record: CheckoutRecord;
+};
+
+export const TERMINAL: ReadonlySet<CheckoutStatus> = new Set(["success", "failed", "abandoned"]);

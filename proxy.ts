@@ -1,0 +1,45 @@
+// Security headers of the hosted pages (CONTRACT §12): a per-request CSP nonce, no framing, no referrer (the
+// access code is in the address), no caching, no sniffing. Scoped to the page routes by `config.matcher`, so
+// the /v1 API does not pay for it.
+import { type NextRequest, NextResponse } from "next/server";
+
+export function proxy(request: NextRequest) {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  const nonce = btoa(String.fromCharCode(...bytes));
+  const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  const csp = [
+    "default-src 'self'",
+    // Next puts the nonce on its own scripts when it finds it in the request's CSP header (below);
+    // 'strict-dynamic' lets those load the route's chunks. No 'unsafe-inline', no 'unsafe-eval'.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    // Inline style *attributes* cannot run script; React's `style` prop needs them (the link page's brand
+    // colour). Style elements still need the nonce.
+    "style-src-attr 'unsafe-inline'",
+    // Merchant logos are any http(s) image the merchant configured.
+    "img-src 'self' data: https: http:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", csp);
+  response.headers.set("referrer-policy", "no-referrer");
+  response.headers.set("cache-control", "no-store");
+  response.headers.set("x-content-type-options", "nosniff");
+  response.headers.set("x-frame-options", "DENY");
+  return response;
+}
+
+export const config = {
+  matcher: ["/pay/:path*", "/demo/:path*", "/l/:path*"],
+};
