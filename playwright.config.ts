@@ -5,7 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A new SQLite file per run, whatever an earlier run left behind.
-const database = process.env.E2E_DATABASE_URL ?? `file:${join(tmpdir(), `paygate-e2e-${process.pid}-${Date.now()}.db`)}`;
+const runId = `paygate-e2e-${process.pid}-${Date.now()}`;
+const database = process.env.E2E_DATABASE_URL ?? `file:${join(tmpdir(), `${runId}.db`)}`;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -48,7 +49,12 @@ export default defineConfig({
       PUBLIC_BASE_URL: baseURL,
       DATABASE_URL: database,
       APP_SECRET: "e2e-app-secret-0123456789abcdefghijklmnopqrstuvwxyz",
-      SEED_DEMO: "0",
+      // The demo store (/demo) needs the demo merchant: boot creates it on this fresh database and writes
+      // its test key to a file of this run's own, never over a developer's data/demo-merchant.json.
+      SEED_DEMO: "1",
+      DEMO_MERCHANT_FILE: join(tmpdir(), `${runId}-demo-merchant.json`),
+      // Short virtual-account windows, so the expiry flow runs in seconds (e2e/checkout/bank-transfer.spec.ts).
+      BANK_TRANSFER_WINDOW_SECONDS: "10",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
     },

@@ -22,7 +22,13 @@ test("a merchant signs up, initializes a payment and verifies it over the API", 
   expect(init.status()).toBe(201);
   const session = (await init.json()).data;
   expect(session.cardFee).toBe("137.50");
-  const verify = await request.get(`/v1/payment/verify/${session.reference}`, { headers: { "x-api-key": key } });
+  const verify = await request.get(`/v1/payment/verify/${session.reference}`, {
+    headers: { "x-api-key": key },
+  });
   expect(verify.status()).toBe(200);
-  expect((await verify.json()).data).toMatchObject({ reference: session.reference, status: "pending", amount: "2500.00" });
+  expect((await verify.json()).data).toMatchObject({
+    reference: session.reference,
+    status: "pending",
+    amount: "2500.00",
+  });
 });

@@ -1,0 +1,309 @@
+// npm run bench:page - the hosted checkout page against its budgets: first-load JavaScript and Lighthouse.
+//
+//  1. Uses the build in NEXT_DIST_DIR (default .next), building it first when it is missing or older than
+//     the sources (`next build` rewrites tsconfig.json and next-env.d.ts for a non-default dist dir; both are
+//     put back byte for byte afterwards).
+//  2. Starts `node server.mjs` on a fresh SQLite file, signs up a merchant and initializes a transaction.
+//  3. First-load JS: fetches the checkout page's HTML, then every <script src> it loads (not the `nomodule`
+//     polyfills, which modern browsers skip), and sums their gzip sizes (zlib level 6, what servers send).
+//  4. Lighthouse 13 (mobile form factor, simulated throttling: its defaults) in Debian's Chromium,
+//     performance and accessibility, BENCH_PAGE_RUNS times (median performance score).
+//  5. Prints the per-file sizes and a table with PASS/MISS, writes bench/results/page-<timestamp>.json,
+//     stops the server and removes its database.
+//
+// Environment:
+//   NEXT_DIST_DIR=.next     which build to serve
+//   CHROME_PATH=/usr/bin/chromium
+//   BENCH_PAGE_PORT=3400    where the server listens
+//   BENCH_PAGE_RUNS=3       Lighthouse runs (the performance score is the median)
+//
+// Exit code: 0 when every budget passes, 1 on a MISS or when something could not be measured.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const root = resolve(import.meta.dirname, "..");
+const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
+const PORT = Number(process.env.BENCH_PAGE_PORT ?? 3400);
+const RUNS = Math.max(1, Number(process.env.BENCH_PAGE_RUNS ?? 3) || 3);
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+const BASE = `http://127.0.0.1:${PORT}`;
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const BUDGET = { firstLoadKiB: 160, performance: 95, accessibility: 100 };
+
+// ---------------------------------------------------------------------------------------------------------
+// Build
+
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "package-lock.json",
+];
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of readdirSync(path, { recursive: true, encoding: "utf8" })) {
+    max = Math.max(max, statSync(join(path, entry)).mtimeMs);
+  }
+  return max;
+}
+
+function ensureBuilt() {
+  const buildId = join(root, DIST_DIR, "BUILD_ID");
+  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+  if (built > 0 && Math.max(...SOURCES.map((s) => newest(join(root, s)))) <= built) return;
+  console.log(`Building into ${DIST_DIR} (next build)…`);
+  const keep = ["tsconfig.json", "next-env.d.ts"].map((f) => join(root, f)).filter(existsSync);
+  const saved = keep.map((f) => [f, readFileSync(f)] as const);
+  const result = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  for (const [file, bytes] of saved) writeFileSync(file, bytes);
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Server
+
+async function startServer(database: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: DIST_DIR,
+      PORT: String(PORT),
+      HOSTNAME: "127.0.0.1",
+      PUBLIC_BASE_URL: BASE,
+      DATABASE_URL: `file:${database}`,
+      APP_SECRET: "bench-page-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+      SEED_DEMO: "0",
+      WEBHOOK_RELAY: "0",
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server.mjs exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/v1/ping`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`server.mjs did not answer on ${BASE} within 60 s`);
+}
+
+async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${BASE}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { status: string; data: T; message?: string };
+  if (!res.ok || json.status !== "success") throw new Error(`POST ${path}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+async function createCheckout(): Promise<string> {
+  const signup = await post<{ keys: { test: { secretKey: string } } }>("/v1/merchants/auth/signup", {
+    businessName: "Bench Store",
+    email: `bench-page-${Date.now()}@example.com`,
+    password: "correct horse battery staple",
+  });
+  const session = await post<{ checkoutUrl: string }>(
+    "/v1/payment/initialize",
+    { amount: "5000.00", email: "customer@example.com", callbackUrl: "https://merchant.example/return" },
+    { "x-api-key": signup.keys.test.secretKey },
+  );
+  return session.checkoutUrl;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measurements
+
+type Script = { src: string; gzipBytes: number; rawBytes: number };
+
+async function firstLoadJs(url: string): Promise<Script[]> {
+  const html = await (await fetch(url)).text();
+  const tags = html.match(/<script\b[^>]*>/gi) ?? [];
+  const sources = [
+    ...new Set(
+      tags
+        .filter((tag) => !/\bnomodule\b/i.test(tag))
+        .map((tag) => /\bsrc="([^"]+)"/i.exec(tag)?.[1])
+        .filter((src): src is string => Boolean(src)),
+    ),
+  ];
+  if (sources.length === 0) throw new Error("the checkout page loads no <script src>: is it the right page?");
+  const scripts: Script[] = [];
+  for (const src of sources) {
+    const res = await fetch(new URL(src.replaceAll("&amp;", "&"), url));
+    if (!res.ok) throw new Error(`GET ${src}: ${res.status}`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    scripts.push({ src, rawBytes: bytes.length, gzipBytes: gzipSync(bytes).length });
+  }
+  return scripts;
+}
+
+type LighthouseRun = {
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, string>;
+  failedAudits: string[];
+};
+
+function lighthouse(url: string): LighthouseRun {
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, "node_modules/lighthouse/cli/index.js"),
+      url,
+      "--only-categories=performance,accessibility",
+      "--form-factor=mobile",
+      "--output=json",
+      "--output-path=stdout",
+      "--quiet",
+      `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+    ],
+    { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CHROME_PATH } },
+  );
+  if (result.status !== 0)
+    throw new Error(`lighthouse failed (${result.status}): ${result.stderr.slice(-2000)}`);
+  const report = JSON.parse(result.stdout) as {
+    categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+    audits: Record<string, { score: number | null; displayValue?: string; title: string }>;
+    runtimeError?: { message: string };
+  };
+  if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+  const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100);
+  const metric = (id: string) => report.audits[id]?.displayValue ?? "?";
+  const failedAudits = (report.categories.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+    .map((ref) => `${ref.id}: ${report.audits[ref.id]?.title}`);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    metrics: {
+      FCP: metric("first-contentful-paint"),
+      LCP: metric("largest-contentful-paint"),
+      TBT: metric("total-blocking-time"),
+      CLS: metric("cumulative-layout-shift"),
+      SI: metric("speed-index"),
+    },
+    failedAudits,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(CHROME_PATH)) throw new Error(`Chromium is missing at ${CHROME_PATH} (set CHROME_PATH)`);
+  ensureBuilt();
+  const database = join(tmpdir(), `paygate-bench-page-${process.pid}-${Date.now()}.db`);
+  const server = await startServer(database);
+  try {
+    const url = await createCheckout();
+    console.log(`Checkout page: ${url.replace(/\/pay\/.*/, "/pay/<accessCode>")}\n`);
+
+    const scripts = await firstLoadJs(url);
+    const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+    console.log("First-load JavaScript (gzip):");
+    for (const s of scripts)
+      console.log(`  ${kib(s.gzipBytes).padStart(9)}  ${s.src}  (${kib(s.rawBytes)} raw)`);
+    console.log(`  ${kib(total).padStart(9)}  total\n`);
+
+    // Warm the route once so the first Lighthouse run does not measure a cold server.
+    await fetch(url);
+    const runs: LighthouseRun[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = lighthouse(url);
+      runs.push(run);
+      console.log(
+        `Lighthouse run ${i + 1}/${RUNS}: performance ${run.performance}, accessibility ${run.accessibility}  (${Object.entries(
+          run.metrics,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")})`,
+      );
+      for (const audit of run.failedAudits) console.log(`    failing accessibility audit: ${audit}`);
+    }
+    const performance = median(runs.map((r) => r.performance));
+    const accessibility = Math.min(...runs.map((r) => r.accessibility));
+
+    const rows = [
+      [
+        "first-load JS (gzip)",
+        kib(total),
+        `≤ ${BUDGET.firstLoadKiB} kB`,
+        total / 1024 <= BUDGET.firstLoadKiB,
+      ],
+      [
+        "Lighthouse performance (mobile, median)",
+        String(performance),
+        `≥ ${BUDGET.performance}`,
+        performance >= BUDGET.performance,
+      ],
+      [
+        "Lighthouse accessibility (lowest)",
+        String(accessibility),
+        `= ${BUDGET.accessibility}`,
+        accessibility >= BUDGET.accessibility,
+      ],
+    ] as const;
+    const header = ["measure", "value", "budget", "result"];
+    const table = [header, ...rows.map(([m, v, b, ok]) => [m, v, b, ok ? "PASS" : "MISS"])];
+    const widths = header.map((_, c) => Math.max(...table.map((r) => String(r[c]).length)));
+    const line = (r: readonly string[]) =>
+      `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" | ")} |`;
+    console.log(`\n${line(header)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+    for (const r of table.slice(1)) console.log(line(r));
+
+    mkdirSync(join(root, "bench/results"), { recursive: true });
+    const out = join(root, `bench/results/page-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+    writeFileSync(
+      out,
+      `${JSON.stringify({ distDir: DIST_DIR, scripts, totalGzipBytes: total, runs, performance, accessibility, budget: BUDGET }, null, 2)}\n`,
+    );
+    console.log(`\nWrote ${out.slice(root.length + 1)}`);
+    process.exitCode = rows.every(([, , , ok]) => ok) ? 0 : 1;
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(`bench:page: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+import {
+  expect,
+  expectAccessible,
+  expectDemoReturn,
+  expectNoHorizontalScroll,
+  initialize,
+  LAYOUTS,
+  startFromDemo,
+  test,
+} from "../fixtures";
+
+/** The countdown as seconds ("0:09" → 9). */
+async function secondsLeft(page: import("@playwright/test").Page): Promise<number> {
+  const text = (await page.getByTestId("countdown").textContent()) ?? "";
+  const [m = "0", s = "0"] = text.split(":");
+  return Number(m) * 60 + Number(s);
+}
+
+for (const layout of LAYOUTS) {
+  test.describe(`bank transfer (${layout.name})`, () => {
+    test.use(layout.use);
+
+    test("a wrong amount shows the mismatch notice on the same account, then the exact amount pays", async ({
+      page,
+    }) => {
+      await startFromDemo(page);
+      await page.getByRole("tab", { name: "Bank transfer" }).click();
+      await expect(page.getByRole("tab", { name: "Bank transfer" })).toHaveAttribute("aria-selected", "true");
+      await page.getByRole("button", { name: "Get account number" }).click();
+
+      await expect(page.getByRole("heading", { name: "Transfer NGN 5,050.00" })).toBeFocused();
+      const account = (await page.getByTestId("account-number").textContent()) ?? "";
+      expect(account).toMatch(/^\d{3} \d{3} \d{4}$/);
+      await expect(page.getByText("Paygate Sandbox Bank")).toBeVisible();
+      await expect(page.getByText("Paygate/Demo Store")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Copy account number" })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "virtual account");
+
+      await page.getByRole("button", { name: /^Send a wrong amount/ }).click();
+      const notice = page.getByRole("alert").filter({ hasText: "The amount received does not match" });
+      await expect(notice).toContainText(
+        "We received NGN 2,525.00, but this payment needs exactly NGN 5,050.00.",
+      );
+      // The same account stays on screen.
+      await expect(page.getByTestId("account-number")).toHaveText(account);
+      await expectAccessible(page, "amount mismatch");
+
+      await page.getByRole("button", { name: "I've sent the money" }).click();
+      await expect(page.getByRole("heading", { name: "Waiting for your transfer" })).toBeFocused();
+      await expect(page.getByRole("progressbar", { name: "Waiting for your transfer" })).toBeVisible();
+      await expectAccessible(page, "waiting for transfer");
+
+      await page.getByRole("button", { name: "Send the exact amount" }).click();
+      await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+      await expectDemoReturn(page, "success");
+      await expect(page.locator('[data-field="Channel"]')).toHaveText("bank_transfer");
+      await expect(page.locator('[data-field="Customer paid"]')).toHaveText("NGN 5,050.00");
+    });
+
+    test("the countdown runs down; an expired account gets a new one, which pays", async ({ page }) => {
+      await startFromDemo(page);
+      await page.getByRole("tab", { name: "Bank transfer" }).click();
+      await page.getByRole("button", { name: "Get account number" }).click();
+      await expect(page.getByRole("heading", { name: "Transfer NGN 5,050.00" })).toBeVisible();
+      const first = (await page.getByTestId("account-number").textContent()) ?? "";
+
+      // The window is BANK_TRANSFER_WINDOW_SECONDS (10 s in playwright.config.ts).
+      const before = await secondsLeft(page);
+      expect(before).toBeGreaterThan(0);
+      expect(before).toBeLessThanOrEqual(10);
+      await expect.poll(() => secondsLeft(page), { timeout: 4_000 }).toBeLessThan(before);
+
+      // Switching tabs and back does not reset it: it is derived from the deadline.
+      await page.getByRole("tab", { name: "Card", exact: true }).click();
+      await page.getByRole("tab", { name: "Bank transfer" }).click();
+      expect(await secondsLeft(page)).toBeLessThan(before);
+
+      const expired = page.getByRole("heading", { name: "This account number has expired" });
+      await expect(expired).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText(first)).toHaveCount(1); // named in the warning, no longer as the account
+      await expectAccessible(page, "account expired");
+
+      await page.getByRole("button", { name: "Get a new account number" }).click();
+      await expect(page.getByRole("heading", { name: "Transfer NGN 5,050.00" })).toBeFocused();
+      const second = (await page.getByTestId("account-number").textContent()) ?? "";
+      expect(second).not.toBe(first);
+      await page.getByRole("button", { name: "Send the exact amount" }).click();
+      await expectDemoReturn(page, "success");
+    });
+
+    test("a failed transfer returns to the merchant with status failed", async ({ page }) => {
+      await startFromDemo(page);
+      await page.getByRole("tab", { name: "Bank transfer" }).click();
+      await page.getByRole("button", { name: "Get account number" }).click();
+      await page.getByRole("button", { name: "Fail the payment" }).click();
+      await expect(page.getByRole("heading", { name: "Payment failed" })).toBeFocused();
+      await expectDemoReturn(page, "failed");
+    });
+  });
+}
+
+test("bank transfer needs the customer's email", async ({ page, request, merchant }) => {
+  const session = await initialize(request, merchant, { email: null });
+  await page.goto(session.checkoutUrl);
+  await page.getByRole("tab", { name: "Bank transfer" }).click();
+  await page.getByRole("button", { name: "Get account number" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "email" })).toContainText(
+    "Bank transfer needs the customer's email",
+  );
+});

@@ -1,0 +1,153 @@
+import {
+  expect,
+  expectAccessible,
+  expectDemoReturn,
+  expectNoHorizontalScroll,
+  fillCard,
+  initialize,
+  LAYOUTS,
+  startFromDemo,
+  test,
+  verify,
+} from "../fixtures";
+
+for (const layout of LAYOUTS) {
+  test.describe(`card (${layout.name})`, () => {
+    test.use(layout.use);
+
+    test("pays by card from the demo store and returns to its callback page", async ({ page }) => {
+      await startFromDemo(page);
+      await expect(page.getByText("Test mode", { exact: true })).toBeVisible();
+      await expect(page.getByRole("tab", { name: "Card", exact: true })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "card form");
+
+      await fillCard(page, { number: "4242424242424242" });
+      // Grouped in fours as typed, brand shown.
+      await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+      await expect(page.getByText("Visa", { exact: true })).toBeVisible();
+      await page.getByRole("button", { name: "Pay NGN 5,175.00" }).click();
+
+      await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Payment successful" })).toBeFocused();
+      await expectDemoReturn(page, "success");
+      await expect(page.locator('[data-field="Channel"]')).toHaveText("card");
+      await expect(page.locator('[data-field="Customer paid"]')).toHaveText("NGN 5,175.00");
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "demo return");
+    });
+
+    test("a declined card says why, then another card pays", async ({ page }) => {
+      await startFromDemo(page);
+      await fillCard(page, { number: "4000 0000 0000 0002" });
+      await page.getByRole("button", { name: /^Pay NGN/ }).click();
+      const declined = page.getByRole("heading", { name: "Payment declined" });
+      await expect(declined).toBeFocused();
+      await expect(page.getByText("Your bank declined this card. Nothing was charged.")).toBeVisible();
+      await expectAccessible(page, "card declined");
+
+      await page.getByRole("button", { name: "Try another card" }).click();
+      await expect(page.getByLabel("Card number")).toBeFocused();
+      await fillCard(page, { number: "4000 0000 0000 9995" });
+      await page.getByRole("button", { name: /^Pay NGN/ }).click();
+      await expect(
+        page.getByText("This card does not have enough funds. Nothing was charged."),
+      ).toBeVisible();
+
+      await page.getByRole("button", { name: "Try another card" }).click();
+      await fillCard(page, { number: "4242 4242 4242 4242" });
+      await page.getByRole("button", { name: /^Pay NGN/ }).click();
+      await expectDemoReturn(page, "success");
+    });
+
+    test("a card that asks for a one-time password", async ({ page }) => {
+      await startFromDemo(page);
+      await fillCard(page, { number: "4000000000003220" });
+      await page.getByRole("button", { name: /^Pay NGN/ }).click();
+      const otpHeading = page.getByRole("heading", { name: "Enter the one-time password" });
+      await expect(otpHeading).toBeFocused();
+      await expectAccessible(page, "otp step");
+
+      // A wrong code fails the attempt: back to the card form with the reason.
+      await page.getByLabel("One-time password").fill("000000");
+      await page.getByRole("button", { name: /^Confirm payment/ }).click();
+      await expect(
+        page.getByText("The one-time password was not correct. Nothing was charged."),
+      ).toBeVisible();
+
+      await fillCard(page, { number: "4000000000003220" });
+      await page.getByRole("button", { name: /^Pay NGN/ }).click();
+      await page.getByLabel("One-time password").fill("123456");
+      await page.getByRole("button", { name: /^Confirm payment/ }).click();
+      await expectDemoReturn(page, "success");
+    });
+
+    test("inline validation: Luhn, past expiry, CVV length", async ({ page, request, merchant }) => {
+      const session = await initialize(request, merchant);
+      await page.goto(session.checkoutUrl);
+      await fillCard(page, { number: "4242 4242 4242 4241", expiry: "01/20", cvv: "12" });
+      await page.getByRole("button", { name: /^Pay NGN/ }).click();
+      await expect(page.getByText("This card number is not valid. Check it and try again.")).toBeVisible();
+      await expect(page.getByText("This card has expired.")).toBeVisible();
+      await expect(page.getByText("The security code is 3 or 4 digits.")).toBeVisible();
+      await expect(page.getByLabel("Card number")).toBeFocused();
+      await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
+      await expectAccessible(page, "card form errors");
+      // Nothing reached the API.
+      expect((await verify(request, merchant, session.reference)).status).toBe("pending");
+    });
+
+    test("a double click charges once", async ({ page, request, merchant }) => {
+      const session = await initialize(request, merchant);
+      await page.goto(session.checkoutUrl);
+      const charges: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().endsWith("/charge/card")) charges.push(r.headers()["idempotency-key"] ?? "");
+      });
+      await fillCard(page, { number: "4242424242424242" });
+      await page.getByRole("button", { name: /^Pay NGN/ }).dblclick();
+      await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+      expect(charges).toHaveLength(1);
+      expect(charges[0]).toMatch(/^chk_[0-9a-f]{32}$/);
+      // Without a callback URL the page is the receipt.
+      await expect(page.getByText(session.reference)).toBeVisible();
+      await expect(page.getByText("Paid with")).toBeVisible();
+      await expectAccessible(page, "receipt");
+    });
+  });
+}
+
+test("keyboard alone can pay by card", async ({ page, request, merchant }) => {
+  // The merchant's callback, answered here; its own query survives next to the four of CONTRACT §11.
+  await page.route("https://merchant.example/**", (route) => route.fulfill({ body: "merchant callback" }));
+  const session = await initialize(request, merchant, {
+    callbackUrl: "https://merchant.example/return?order=42",
+  });
+  await page.goto(session.checkoutUrl);
+  // Tab from the top of the page: the tablist is one stop, then the card form.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("tab", { name: "Card", exact: true })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Bank transfer" })).toBeFocused();
+  await expect(page.getByRole("tab", { name: "Bank transfer" })).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("End");
+  await expect(page.getByRole("tab", { name: "USSD" })).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(page.getByRole("tab", { name: "Card", exact: true })).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Card number")).toBeFocused();
+  await page.keyboard.type("4242424242424242");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("1234");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("123");
+  await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/34");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeFocused();
+  await page.waitForURL(
+    `https://merchant.example/return?order=42&status=success&reference=${session.reference}&amount=5000.00&currency=NGN`,
+  );
+});

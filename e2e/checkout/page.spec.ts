@@ -1,0 +1,143 @@
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  initialize,
+  signUp,
+  test,
+  updateSettings,
+} from "../fixtures";
+
+test("checkout pages carry the security headers of CONTRACT §12; the API does not pay for them", async ({
+  request,
+  merchant,
+}) => {
+  const session = await initialize(request, merchant);
+  const nonces = new Set<string>();
+  for (const path of [new URL(session.checkoutUrl).pathname, "/demo", "/pay/unknownCode0000000000000000"]) {
+    const res = await request.get(path);
+    const headers = res.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce, path).toBeTruthy();
+    nonces.add(nonce ?? "");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["cache-control"]).toContain("no-store");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    // Every script Next rendered carries this request's nonce.
+    const html = await res.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+  }
+  expect(nonces.size).toBe(3);
+  const api = await request.get("/v1/ping");
+  expect(api.headers()["content-security-policy"]).toBeUndefined();
+});
+
+test("an unknown or expired access code is a 404 'not valid' page", async ({ page }) => {
+  const res = await page.goto("/pay/AbCdEfGhIjKlMnOpQrStUvWxYz0");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "This payment link is not valid" })).toBeVisible();
+  await expectAccessible(page, "not found");
+});
+
+test("merchant strings render as text; brand colour and logo; only the transaction's channels", async ({
+  page,
+  request,
+}) => {
+  const name = `<img src=x onerror="window.__xss=1">Shop & "Co"`;
+  const shop = await signUp(request, name);
+  await updateSettings(request, shop, {
+    channels: ["card", "ussd"],
+    brandColor: "#fde047",
+    logoUrl: "https://cdn.example/logo.png",
+  });
+  await page.route("https://cdn.example/**", (route) =>
+    route.fulfill({
+      contentType: "image/svg+xml",
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#222"/></svg>',
+    }),
+  );
+  const session = await initialize(request, shop, {
+    amount: "1000",
+    callbackUrl: "https://merchant.example/r",
+  });
+  await page.goto(session.checkoutUrl);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.getByRole("tab")).toHaveText([/^Card/, /^USSD/]);
+  await expect(page.getByRole("tab", { name: "Card", exact: true })).toHaveAccessibleDescription(
+    "NGN 1,015.00",
+  );
+  await expect(page.getByRole("tab", { name: "USSD" })).toHaveAccessibleDescription("NGN 1,010.00");
+  await expect(page.locator("header img")).toHaveAttribute("src", "https://cdn.example/logo.png");
+  // A light brand colour gets dark text on the pay button (contrast), applied through the nonce'd style.
+  const pay = page.getByRole("button", { name: "Pay NGN 1,015.00" });
+  await expect(pay).toHaveCSS("background-color", "rgb(253, 224, 71)");
+  await expect(pay).toHaveCSS("color", "rgb(15, 23, 42)");
+  await expectAccessible(page, "branded checkout");
+});
+
+test("a reload while a transfer is awaited shows the same account and a continuing countdown", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  const session = await initialize(request, merchant);
+  await page.goto(session.checkoutUrl);
+  await page.getByRole("tab", { name: "Bank transfer" }).click();
+  await page.getByRole("button", { name: "Get account number" }).click();
+  const account = (await page.getByTestId("account-number").textContent()) ?? "";
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Bank transfer" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("account-number")).toHaveText(account);
+  await expectNoHorizontalScroll(page);
+});
+
+test("a finished checkout opened again shows the result and a way back, without redirecting", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  await page.route("https://merchant.example/**", (route) => route.fulfill({ body: "merchant" }));
+  const session = await initialize(request, merchant, { callbackUrl: "https://merchant.example/done" });
+  const cancel = await request.post("/v1/payment/checkout/cancel", {
+    headers: { "x-access-code": session.accessCode },
+  });
+  expect(cancel.status()).toBe(200);
+  await page.goto(session.checkoutUrl);
+  await expect(page.getByRole("heading", { name: "Payment cancelled" })).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect(page.url()).toBe(session.checkoutUrl);
+  await expect(page.getByRole("link", { name: "Return to E2E Shop" })).toHaveAttribute(
+    "href",
+    `https://merchant.example/done?status=abandoned&reference=${session.reference}&amount=5000.00&currency=NGN`,
+  );
+  await expectAccessible(page, "finished checkout");
+});
+
+test("polling backs off and stops once the payment is final", async ({ page, request, merchant }) => {
+  const session = await initialize(request, merchant);
+  const polls: number[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/v1/payment/checkout/verify")) polls.push(Date.now());
+  });
+  await page.goto(session.checkoutUrl);
+  await page.getByRole("tab", { name: "USSD" }).click();
+  await page.getByLabel("Phone number").fill("08031234567");
+  await page.getByRole("button", { name: "Get USSD code" }).click();
+  await expect(page.getByRole("heading", { name: "Dial this code on your phone" })).toBeVisible();
+  // Waiting for the customer: polled about every 1.5 s.
+  const start = polls.length;
+  await page.waitForTimeout(3_500);
+  expect(polls.length - start).toBeGreaterThanOrEqual(2);
+  await page.getByRole("button", { name: "Approve the payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+  const settled = polls.length;
+  await page.waitForTimeout(3_500);
+  expect(polls.length).toBe(settled);
+});

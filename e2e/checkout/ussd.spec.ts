@@ -1,0 +1,38 @@
+import {
+  expect,
+  expectAccessible,
+  expectDemoReturn,
+  expectNoHorizontalScroll,
+  LAYOUTS,
+  panel,
+  startFromDemo,
+  test,
+} from "../fixtures";
+
+for (const layout of LAYOUTS) {
+  test.describe(`USSD (${layout.name})`, () => {
+    test.use(layout.use);
+
+    test("choose a bank and phone, dial the code, approve", async ({ page }) => {
+      await startFromDemo(page);
+      await page.getByRole("tab", { name: "USSD" }).click();
+      await page.getByRole("button", { name: "Get USSD code" }).click();
+      await expect(page.getByText("Enter the phone number registered with your bank.")).toBeVisible();
+      await expect(page.getByLabel("Phone number")).toBeFocused();
+
+      await panel(page).getByLabel("Your bank").selectOption({ label: "Zenith Bank" });
+      await page.getByLabel("Phone number").fill("0803 123 4567");
+      await page.getByRole("button", { name: "Get USSD code" }).click();
+
+      await expect(page.getByRole("heading", { name: "Dial this code on your phone" })).toBeFocused();
+      const dial = page.getByRole("link", { name: /^Tap to dial \*966\*/ });
+      await expect(dial).toHaveAttribute("href", /^tel:\*966\*000\*\d{6}%23$/);
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "ussd code");
+
+      await page.getByRole("button", { name: "Approve the payment" }).click();
+      await expectDemoReturn(page, "success");
+      await expect(page.locator('[data-field="Channel"]')).toHaveText("ussd");
+    });
+  });
+}

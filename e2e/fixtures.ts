@@ -1,0 +1,161 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Shared fixtures of the browser tests. Everything is created through the public API, like a merchant would:
+ * a merchant signs up, changes its settings, initializes transactions; tests open the returned checkoutUrl.
+ *
+ * The demo store (/demo) uses the demo merchant that the server creates at boot: playwright.config.ts runs
+ * the server with SEED_DEMO=1 on a fresh SQLite file, so lib/boot.ts seeds "Demo Store" and writes its test
+ * key to this run's DEMO_MERCHANT_FILE (a temporary file), which the store reads server-side.
+ */
+
+export type Merchant = { secretKey: string; accessToken: string; businessName: string };
+
+export type Session = {
+  reference: string;
+  accessCode: string;
+  checkoutUrl: string;
+  amount: string;
+  cardTotal: string;
+  transferTotal: string;
+  currency: string;
+  channels: string[];
+};
+
+export type InitializeOptions = {
+  amount?: string;
+  email?: string | null;
+  callbackUrl?: string;
+  currency?: string;
+  merchantBearsCost?: boolean;
+};
+
+/** The two layouts every checkout flow runs at. */
+export const LAYOUTS = [
+  { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+] as const;
+
+let seq = 0;
+
+export async function signUp(request: APIRequestContext, businessName = "E2E Shop"): Promise<Merchant> {
+  const email = `e2e-${process.pid}-${Date.now()}-${seq++}@example.com`;
+  const res = await request.post("/v1/merchants/auth/signup", {
+    data: { businessName, email, password: "correct horse battery staple" },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const data = (await res.json()).data;
+  return { secretKey: data.keys.test.secretKey, accessToken: data.accessToken, businessName };
+}
+
+export async function updateSettings(
+  request: APIRequestContext,
+  merchant: Merchant,
+  settings: { channels?: string[]; brandColor?: string | null; logoUrl?: string | null },
+) {
+  const res = await request.put("/v1/merchants/settings", {
+    data: settings,
+    headers: { authorization: `Bearer ${merchant.accessToken}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export async function initialize(
+  request: APIRequestContext,
+  merchant: Merchant,
+  options: InitializeOptions = {},
+): Promise<Session> {
+  const { email = "buyer@example.com", amount = "5000.00", ...rest } = options;
+  const res = await request.post("/v1/payment/initialize", {
+    data: { amount, ...(email !== null && { email }), ...rest },
+    headers: { "x-api-key": merchant.secretKey },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data as Session;
+}
+
+/** Server-side verify, as the merchant would before fulfilling. */
+export async function verify(request: APIRequestContext, merchant: Merchant, reference: string) {
+  const res = await request.get(`/v1/payment/verify/${reference}`, {
+    headers: { "x-api-key": merchant.secretKey },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data as {
+    status: string;
+    amount: string;
+    channel: string | null;
+    total: string | null;
+  };
+}
+
+/** No accessibility violations (axe-core: WCAG 2.0-2.2 A/AA and best practices) in the page as it is now. */
+export async function expectAccessible(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  expect(summary, `axe violations in state "${state}"`).toEqual([]);
+}
+
+/** The page never scrolls sideways (the phone layout's promise). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, "horizontal scroll").toBeLessThanOrEqual(clientWidth);
+}
+
+/** From the demo store to checkout: choose the first product and continue; answers the checkout page. */
+export async function startFromDemo(page: Page, product = "Ankara tote bag") {
+  await page.goto("/demo");
+  await page.getByRole("radio", { name: product }).check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.waitForURL(/\/pay\/[0-9A-Za-z]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Demo Store" })).toBeVisible();
+}
+
+/** Checkout sent the browser back to the demo store, which verified the payment server-side. */
+export async function expectDemoReturn(page: Page, status: "success" | "failed" | "abandoned") {
+  await page.waitForURL(/\/demo\/return\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get("status")).toBe(status);
+  expect(url.searchParams.get("reference")).toMatch(/^PAY_TXN_/);
+  expect(url.searchParams.get("amount")).toMatch(/^\d+\.\d{2}$/);
+  expect(url.searchParams.get("currency")).toBe("NGN");
+  const heading = {
+    success: "Thank you! Your order is confirmed",
+    failed: "Payment failed",
+    abandoned: "Payment cancelled",
+  }[status];
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(page.locator('[data-field="Status"]')).toHaveText(status);
+}
+
+/** The visible tab panel (hidden panels stay mounted, so page-wide label lookups can be ambiguous). */
+export const panel = (page: Page) => page.getByRole("tabpanel");
+
+export async function fillCard(page: Page, card: { number: string; expiry?: string; cvv?: string }) {
+  await panel(page).getByLabel("Card number").fill(card.number);
+  await panel(page)
+    .getByLabel("Expiry (MM/YY)")
+    .fill(card.expiry ?? "12/34");
+  await panel(page)
+    .getByLabel("CVV")
+    .fill(card.cvv ?? "123");
+}
+
+export const test = base.extend<object, { merchant: Merchant }>({
+  /** One merchant per worker, all channels, default settings. */
+  merchant: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await signUp(request));
+      await request.dispose();
+    },
+    { scope: "worker" },
+  ],
+});
+
+export { expect };
