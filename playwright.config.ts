@@ -54,7 +54,8 @@ export default defineConfig({
       SEED_DEMO: "1",
       DEMO_MERCHANT_FILE: join(tmpdir(), `${runId}-demo-merchant.json`),
       // Short virtual-account windows, so the expiry flow runs in seconds (e2e/checkout/bank-transfer.spec.ts).
-      BANK_TRANSFER_WINDOW_SECONDS: "10",
+      // (The README screenshots run with a real-looking window: BANK_TRANSFER_WINDOW_SECONDS=1800.)
+      BANK_TRANSFER_WINDOW_SECONDS: process.env.BANK_TRANSFER_WINDOW_SECONDS ?? "10",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
     },

@@ -39,8 +39,9 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
     <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col px-3 py-4 sm:px-4 sm:py-10">
       {/* The merchant's colour, validated as #rrggbb in loadCheckout; a nonce'd element, never inline style. */}
       <style nonce={nonce}>{`:root{--brand:${brand};--brand-fg:${foregroundOn(brand)}}`}</style>
-      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <div aria-hidden="true" className="h-1.5 bg-[var(--brand)]" />
+      {/* No overflow clipping here: the bank picker's list must be free to extend past the card. */}
+      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div aria-hidden="true" className="h-1.5 rounded-t-2xl bg-[var(--brand)]" />
         <header className="border-b border-slate-200 p-5 sm:p-6">
           <div className="flex items-start justify-between gap-3">
             <div className="flex min-w-0 items-center gap-3">

@@ -74,7 +74,7 @@ export function UssdPanel() {
           Dial it on the phone registered with {code.bankName}, then follow the prompts to approve {total}.
         </p>
         <div className="mt-4 rounded-lg bg-slate-50 p-4 text-center ring-1 ring-slate-200">
-          <p className="font-mono text-3xl font-bold tracking-wide break-all text-slate-900 sm:text-4xl">
+          <p className="font-mono text-2xl font-bold tracking-wide break-all text-slate-900 sm:text-4xl">
             {code.ussdCode}
           </p>
           <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
