@@ -1,19 +1,7 @@
 import { z } from "zod";
+import { luhnValid } from "./card-brand";
 
 /** Request schemas of the checkout charge endpoints and the sandbox doors. */
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 const intLike = (field: string, min: number, max: number) =>
   z

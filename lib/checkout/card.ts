@@ -1,4 +1,4 @@
-import { cardBrand } from "@/lib/channels/card-brand";
+import { cardBrand, luhnValid } from "@/lib/channels/card-brand";
 
 /**
  * Card-form rules for the browser, the same the API applies (lib/channels/schemas.ts CardBody): Luhn,
@@ -17,19 +17,6 @@ export const BRAND_LABEL: Record<Brand, string> = {
 
 export function brandOf(digits: string): Brand {
   return cardBrand(digits) as Brand;
-}
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
 }
 
 export const digitsOf = (value: string) => value.replace(/\D/g, "");

@@ -3,19 +3,12 @@
  * importing this file adds nothing to the browser bundle.
  */
 import type { Channel } from "@/lib/payments/channels";
+import type { TransactionStatus } from "@/lib/payments/status";
 
 export type { Channel };
 
 /** Transaction statuses (lib/payments/status.ts), as the page sees them on checkout verify. */
-export type CheckoutStatus =
-  | "pending"
-  | "awaiting_transfer"
-  | "awaiting_bank_authorization"
-  | "awaiting_ussd"
-  | "awaiting_otp"
-  | "success"
-  | "failed"
-  | "abandoned";
+export type CheckoutStatus = TransactionStatus;
 
 /** `data` of GET /v1/payment/checkout/verify (SPEC "Checkout verification record" + CONTRACT §3). */
 export type CheckoutRecord = {

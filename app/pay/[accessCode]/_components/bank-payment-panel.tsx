@@ -9,13 +9,14 @@ import { alertError, buttonPrimary, buttonSecondary } from "@/components/ui/styl
 import { formatMoney } from "@/lib/checkout/format";
 import { type BankPaymentResult, checkoutApi } from "./api";
 import { useCheckout } from "./context";
-import { SandboxActions } from "./sandbox-actions";
+import { NotApproved } from "./not-approved";
+import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
 import { useStatusLeft } from "./use-status-left";
 
 export function BankPaymentPanel({ active }: { active: boolean }) {
-  const { view, applyStatus, focusTabs } = useCheckout();
+  const { view, applyStatus } = useCheckout();
   const id = useId();
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -78,19 +79,7 @@ export function BankPaymentPanel({ active }: { active: boolean }) {
         <button type="button" onClick={() => setWaiting(null)} className={`mt-4 ${buttonSecondary}`}>
           Choose a different bank
         </button>
-        <SandboxActions
-          title="play the customer in the banking app"
-          actions={[
-            {
-              label: "Approve the payment",
-              run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "approve", key),
-            },
-            {
-              label: "Decline the payment",
-              run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "decline", key),
-            },
-          ]}
-        />
+        <SandboxAuthorization title="play the customer in the banking app" />
       </div>
     );
   }
@@ -102,19 +91,7 @@ export function BankPaymentPanel({ active }: { active: boolean }) {
         Choose your bank; it will ask you to approve{" "}
         <strong className="font-semibold text-slate-900">{total}</strong> in its app.
       </p>
-      {declined && (
-        <div className={`mt-4 ${alertError}`}>
-          <StepHeading level={3} className="font-semibold">
-            The payment was not approved
-          </StepHeading>
-          <p className="mt-1">Nothing was charged. Try again, choose another bank, or pay another way.</p>
-          {view.channels.length > 1 && (
-            <button type="button" onClick={focusTabs} className={`mt-2 ${buttonSecondary}`}>
-              Pay another way
-            </button>
-          )}
-        </div>
-      )}
+      {declined && <NotApproved advice="Try again, choose another bank, or pay another way." />}
       {request.error && (
         <p role="alert" className={`mt-4 ${alertError}`}>
           {request.error.message}

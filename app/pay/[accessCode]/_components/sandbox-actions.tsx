@@ -1,7 +1,7 @@
 "use client";
 
 import { buttonSecondary } from "@/components/ui/styles";
-import type { ApiError } from "./api";
+import { type ApiError, checkoutApi } from "./api";
 import { useCheckout } from "./context";
 import { useCharge } from "./use-charge";
 
@@ -44,5 +44,25 @@ export function SandboxActions({ title, actions }: { title: string; actions: San
         </p>
       )}
     </section>
+  );
+}
+
+/** The customer's answer to a bank-app (bank payment) or phone (USSD) request, played from the page. */
+export function SandboxAuthorization({ title }: { title: string }) {
+  const { view } = useCheckout();
+  return (
+    <SandboxActions
+      title={title}
+      actions={[
+        {
+          label: "Approve the payment",
+          run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "approve", key),
+        },
+        {
+          label: "Decline the payment",
+          run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "decline", key),
+        },
+      ]}
+    />
   );
 }

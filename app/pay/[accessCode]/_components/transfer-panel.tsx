@@ -79,6 +79,31 @@ export function TransferPanel({ active }: { active: boolean }) {
 
   const total = formatMoney(view.totals.transfer, view.currency);
 
+  /** Ask for an account (the first, or a new one after expiry), with the error of the last try. */
+  const issueButton = (label: string, pending: string) => (
+    <>
+      {issue.error && (
+        <p role="alert" className={`mt-4 ${alertError}`}>
+          {issue.error.message}
+        </p>
+      )}
+      <button
+        type="button"
+        disabled={issue.isPending}
+        onClick={() => issue.mutate("issue")}
+        className={`mt-4 ${buttonPrimary}`}
+      >
+        {issue.isPending ? (
+          <>
+            <Spinner /> {pending}
+          </>
+        ) : (
+          label
+        )}
+      </button>
+    </>
+  );
+
   if (!shown) {
     return (
       <div>
@@ -87,25 +112,7 @@ export function TransferPanel({ active }: { active: boolean }) {
           Transfer <strong className="font-semibold text-slate-900">{total}</strong> from any bank app to a
           one-time account number we give you. The account works for this payment only.
         </p>
-        {issue.error && (
-          <p role="alert" className={`mt-4 ${alertError}`}>
-            {issue.error.message}
-          </p>
-        )}
-        <button
-          type="button"
-          disabled={issue.isPending}
-          onClick={() => issue.mutate("issue")}
-          className={`mt-4 ${buttonPrimary}`}
-        >
-          {issue.isPending ? (
-            <>
-              <Spinner /> Getting an account number…
-            </>
-          ) : (
-            "Get account number"
-          )}
-        </button>
+        {issueButton("Get account number", "Getting an account number…")}
       </div>
     );
   }
@@ -121,25 +128,7 @@ export function TransferPanel({ active }: { active: boolean }) {
           Do not send money to {formatAccountNumber(account.accountNumber)} any more: a transfer that arrives
           late is returned to you. Get a new account number to pay by transfer.
         </p>
-        {issue.error && (
-          <p role="alert" className={`mt-4 ${alertError}`}>
-            {issue.error.message}
-          </p>
-        )}
-        <button
-          type="button"
-          disabled={issue.isPending}
-          onClick={() => issue.mutate("issue")}
-          className={`mt-4 ${buttonPrimary}`}
-        >
-          {issue.isPending ? (
-            <>
-              <Spinner /> Getting a new account number…
-            </>
-          ) : (
-            "Get a new account number"
-          )}
-        </button>
+        {issueButton("Get a new account number", "Getting a new account number…")}
       </div>
     );
   }

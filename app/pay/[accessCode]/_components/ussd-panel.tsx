@@ -8,7 +8,8 @@ import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/compon
 import { formatMoney } from "@/lib/checkout/format";
 import { checkoutApi, type UssdResult } from "./api";
 import { useCheckout } from "./context";
-import { SandboxActions } from "./sandbox-actions";
+import { NotApproved } from "./not-approved";
+import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
 import { useStatusLeft } from "./use-status-left";
@@ -19,7 +20,7 @@ const PHONE = /^\+?\d{10,15}$/;
 const DEFAULT_BANK = "058";
 
 export function UssdPanel() {
-  const { view, applyStatus, focusTabs } = useCheckout();
+  const { view, applyStatus } = useCheckout();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const banks = view.ussdBanks;
@@ -90,19 +91,7 @@ export function UssdPanel() {
         <button type="button" onClick={() => setCode(null)} className={`mt-4 ${buttonSecondary}`}>
           Start again
         </button>
-        <SandboxActions
-          title="play the customer on the phone"
-          actions={[
-            {
-              label: "Approve the payment",
-              run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "approve", key),
-            },
-            {
-              label: "Decline the payment",
-              run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "decline", key),
-            },
-          ]}
-        />
+        <SandboxAuthorization title="play the customer on the phone" />
       </div>
     );
   }
@@ -114,19 +103,7 @@ export function UssdPanel() {
         Get a code to dial from your phone, no internet needed. You pay{" "}
         <strong className="font-semibold text-slate-900">{total}</strong>.
       </p>
-      {declined && (
-        <div className={`mt-4 ${alertError}`}>
-          <StepHeading level={3} className="font-semibold">
-            The payment was not approved
-          </StepHeading>
-          <p className="mt-1">Nothing was charged. Try again or pay another way.</p>
-          {view.channels.length > 1 && (
-            <button type="button" onClick={focusTabs} className={`mt-2 ${buttonSecondary}`}>
-              Pay another way
-            </button>
-          )}
-        </div>
-      )}
+      {declined && <NotApproved advice="Try again or pay another way." />}
       {request.error && (
         <p role="alert" className={`mt-4 ${alertError}`}>
           {request.error.message}
