@@ -2,11 +2,36 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${PORT}`;
-// A new SQLite file per run, whatever an earlier run left behind.
+import { MAIN_BASE_URL, SHORT_WINDOW_BASE_URL, SHORT_WINDOW_SECONDS } from "./e2e/servers";
+
+// New SQLite files per run, whatever an earlier run left behind.
 const runId = `paygate-e2e-${process.pid}-${Date.now()}`;
 const database = process.env.E2E_DATABASE_URL ?? `file:${join(tmpdir(), `${runId}.db`)}`;
+
+/** `node server.mjs` on `base` with its own database and demo-merchant file. */
+function server(base: string, name: string, databaseUrl: string, windowSeconds: string) {
+  return {
+    command: "node server.mjs",
+    url: `${base}/v1/ping`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: new URL(base).port,
+      HOSTNAME: "127.0.0.1",
+      PUBLIC_BASE_URL: base,
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: "e2e-app-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+      // The demo store (/demo) needs the demo merchant: boot creates it on this fresh database and writes
+      // its test key to a file of this run's own, never over a developer's data/demo-merchant.json.
+      SEED_DEMO: "1",
+      DEMO_MERCHANT_FILE: join(tmpdir(), `${runId}-${name}-demo-merchant.json`),
+      BANK_TRANSFER_WINDOW_SECONDS: windowSeconds,
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "./e2e",
@@ -15,7 +40,7 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"], ["json"]],
   outputDir: "test-results/e2e",
-  use: { baseURL, trace: "retain-on-failure" },
+  use: { baseURL: MAIN_BASE_URL, trace: "retain-on-failure" },
   projects: [
     {
       name: "chromium",
@@ -37,27 +62,14 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node server.mjs",
-    url: `${baseURL}/v1/ping`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOSTNAME: "127.0.0.1",
-      PUBLIC_BASE_URL: baseURL,
-      DATABASE_URL: database,
-      APP_SECRET: "e2e-app-secret-0123456789abcdefghijklmnopqrstuvwxyz",
-      // The demo store (/demo) needs the demo merchant: boot creates it on this fresh database and writes
-      // its test key to a file of this run's own, never over a developer's data/demo-merchant.json.
-      SEED_DEMO: "1",
-      DEMO_MERCHANT_FILE: join(tmpdir(), `${runId}-demo-merchant.json`),
-      // Short virtual-account windows, so the expiry flow runs in seconds (e2e/checkout/bank-transfer.spec.ts).
-      // (The README screenshots run with a real-looking window: BANK_TRANSFER_WINDOW_SECONDS=1800.)
-      BANK_TRANSFER_WINDOW_SECONDS: process.env.BANK_TRANSFER_WINDOW_SECONDS ?? "10",
-      LOG_LEVEL: "warn",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-  },
+  webServer: [
+    // (The README screenshots run with BANK_TRANSFER_WINDOW_SECONDS=1800 too: a real-looking countdown.)
+    server(MAIN_BASE_URL, "main", database, "1800"),
+    server(
+      SHORT_WINDOW_BASE_URL,
+      "short-window",
+      `file:${join(tmpdir(), `${runId}-short-window.db`)}`,
+      String(SHORT_WINDOW_SECONDS),
+    ),
+  ],
 });

@@ -1,0 +1,11 @@
+/**
+ * The servers the browser tests run against (playwright.config.ts starts both): the main one, with a real
+ * 30-minute virtual-account window, and one whose window is a few seconds, for the expiry flow only. Every
+ * other transfer test keeps a window that a slow, busy machine cannot run out of mid-test.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+export const MAIN_BASE_URL = `http://127.0.0.1:${port}`;
+export const SHORT_WINDOW_BASE_URL = `http://127.0.0.1:${port + 1}`;
+/** BANK_TRANSFER_WINDOW_SECONDS of the short-window server. */
+export const SHORT_WINDOW_SECONDS = 10;
