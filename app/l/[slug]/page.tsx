@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { formatMoney } from "@/lib/checkout/format";
 import { deploymentMode } from "@/lib/env";
 import { isAppError } from "@/lib/http/errors";
 import { displayPaymentLink } from "@/lib/links/display-payment-link";
@@ -47,7 +48,7 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ sl
           {link.amount && (
             <p className="mt-4 text-3xl font-semibold text-slate-900">
               <span className="sr-only">Amount: </span>
-              {link.currency} {link.amount}
+              {formatMoney(link.amount, link.currency)}
             </p>
           )}
         </header>

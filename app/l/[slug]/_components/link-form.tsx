@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { formatMoney } from "@/lib/checkout/format";
 
 type Field = {
   name: string;
@@ -65,6 +66,36 @@ function controlFor(message: string): string | null {
   return null;
 }
 
+/**
+ * A server message in the customer's words: the API names fields by their keys ("fields.size (Size) is
+ * required.", "amount must be at least 1000.00."); the form names them by their labels.
+ */
+function forCustomer(message: string, fields: Field[]): string {
+  const key = /^fields\.([A-Za-z0-9_]+)/.exec(message);
+  if (key) {
+    const label = fields.find((f) => f.name === key[1])?.label ?? "This answer";
+    const rest = message.slice(key[0].length);
+    return label + (rest.startsWith(` (${label})`) ? rest.slice(label.length + 3) : rest);
+  }
+  const named = /^(amount|email|customerName)\b/.exec(message);
+  if (named) {
+    const label = { amount: "Amount", email: "Email address", customerName: "Full name" }[named[1] ?? ""];
+    return label + message.slice(named[0].length);
+  }
+  return message;
+}
+
+/**
+ * A decimal string as an integer count of 10^-digits units: ("5000.5", 2) -> 500050n. No floating point:
+ * amounts are compared exactly, all at the same `digits`, which is at least every compared string's decimals.
+ */
+function toUnits(amount: string, digits: number): bigint {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  return BigInt(whole + fraction.padEnd(digits, "0"));
+}
+
+const decimals = (amount: string | null) => amount?.split(".")[1]?.length ?? 0;
+
 export function LinkForm(props: Props) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
   return (
@@ -89,7 +120,7 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
           : "Could not reach the server. Check your connection and try again.";
       const control = controlFor(message);
       if (control) {
-        setErrors({ [control]: message });
+        setErrors({ [control]: forCustomer(message, fields) });
         focusControl(control);
       } else {
         setFormError(message);
@@ -113,6 +144,16 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
     if (!fixedAmount) {
       if (!amount) found.amount = "Enter the amount to pay.";
       else if (!AMOUNT.test(amount)) found.amount = "Enter an amount like 5000 or 5000.50.";
+      else {
+        // The link's bounds, checked here so the customer hears them in their words (the server checks too).
+        const digits = Math.max(decimals(amount), decimals(minAmount), decimals(maxAmount));
+        const units = toUnits(amount, digits);
+        if (units <= 0n) found.amount = "Enter an amount greater than zero.";
+        else if (minAmount && units < toUnits(minAmount, digits))
+          found.amount = `Enter at least ${formatMoney(minAmount, currency)}.`;
+        else if (maxAmount && units > toUnits(maxAmount, digits))
+          found.amount = `Enter at most ${formatMoney(maxAmount, currency)}.`;
+      }
     }
     const email = value("email");
     if (!email) found.email = "Enter your email address for the receipt.";
@@ -140,7 +181,10 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
 
   const hint =
     !fixedAmount && (minAmount || maxAmount)
-      ? [minAmount && `at least ${currency} ${minAmount}`, maxAmount && `at most ${currency} ${maxAmount}`]
+      ? [
+          minAmount && `at least ${formatMoney(minAmount, currency)}`,
+          maxAmount && `at most ${formatMoney(maxAmount, currency)}`,
+        ]
           .filter(Boolean)
           .join(", ")
       : null;
@@ -264,7 +308,7 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
         {pay.isPending || pay.isSuccess
           ? "Opening checkout…"
           : fixedAmount
-            ? `Pay ${currency} ${fixedAmount}`
+            ? `Pay ${formatMoney(fixedAmount, currency)}`
             : "Continue to payment"}
       </button>
     </form>
