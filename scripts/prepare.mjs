@@ -53,6 +53,7 @@ const SOURCES = [
   "components",
   "public",
   "instrumentation.ts",
+  "proxy.ts",
   "next.config.mjs",
   "postcss.config.mjs",
   "package-lock.json",
