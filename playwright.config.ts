@@ -35,6 +35,8 @@ function server(base: string, name: string, databaseUrl: string, windowSeconds: 
 
 export default defineConfig({
   testDir: "./e2e",
+  // The README screenshots are made on demand (SCREENSHOTS=1), not on every run.
+  testIgnore: process.env.SCREENSHOTS ? [] : ["**/screenshots.spec.ts"],
   fullyParallel: false,
   workers: 1, // 2 cores: one browser at a time
   retries: 0,

@@ -2,9 +2,8 @@ import { expect, fillCard, LAYOUTS, startFromDemo, test } from "../fixtures";
 
 /**
  * Phone-size screenshots of each channel for the README (docs/screenshots/*.png). Not part of the normal
- * run: `SCREENSHOTS=1 npx playwright test e2e/checkout/screenshots.spec.ts`.
+ * run (playwright.config.ts ignores this file unless SCREENSHOTS is set): `SCREENSHOTS=1 npx playwright test e2e/checkout/screenshots.spec.ts`.
  */
-test.skip(!process.env.SCREENSHOTS, "set SCREENSHOTS=1 to write docs/screenshots/*.png");
 test.use({ ...LAYOUTS[0].use, deviceScaleFactor: 2 });
 
 const shot = (name: string) => ({ path: `docs/screenshots/${name}.png`, fullPage: true });
