@@ -32,8 +32,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   try {
     value = JSON.parse(text);
   } catch (err) {
-    const detail = err instanceof Error ? err.message.slice(0, 200) : "parse error";
-    throw new AppError("invalid_json", `The body is not valid JSON: ${detail}`);
+    throw new AppError("invalid_json", `The body is not valid JSON: ${parseErrorDetail(err)}`);
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new AppError("invalid_json", `The body must be a JSON object, not ${describeValue(value)}.`);
@@ -76,6 +75,18 @@ function checkString(text: string, field: string): void {
       `${field} must be well-formed Unicode (it has an unpaired surrogate).`,
     );
   }
+}
+
+/**
+ * What JSON.parse found wrong, without the excerpt of the body V8 quotes in some messages
+ * (`Unexpected token 'x', "x4242424242424242" is not valid JSON`): the body may hold a card number, a
+ * password or a secret, and an answer never echoes those. Messages with a position quote nothing; they stay.
+ */
+function parseErrorDetail(err: unknown): string {
+  const message = err instanceof Error ? err.message : "";
+  if (!message.endsWith("is not valid JSON")) return message.slice(0, 200) || "parse error";
+  const token = /^Unexpected token '(.)'/u.exec(message)?.[1];
+  return token === undefined ? "it is not a JSON value" : `unexpected character ${JSON.stringify(token)}`;
 }
 
 function describeValue(value: unknown): string {

@@ -35,6 +35,15 @@ describe("validation messages", () => {
     );
   });
 
+  it("never name back a card number sent as a field name: its last 4 only", () => {
+    expect(messageOf(schema, { amount: "1", "4242424242424242": "x" })).toBe(
+      'body has unknown field "************4242".',
+    );
+    expect(messageOf(schema, { amount: "1", card_4242424242: 1 })).toBe(
+      'body has unknown field "card_4242424242".',
+    );
+  });
+
   it("formats paths", () => {
     expect(formatPath(["metadata", "items", 2, "sku"])).toBe("metadata.items[2].sku");
     expect(formatPath([])).toBe("");

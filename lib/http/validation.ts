@@ -32,11 +32,16 @@ export function issueMessage(issue: z.core.$ZodIssue, where: string): string {
     case "unrecognized_keys":
       return `${field ? `${field} has` : `${where} has`} unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys
         .slice(0, 5)
-        .map((k) => JSON.stringify(k))
+        .map((k) => JSON.stringify(maskDigitRuns(k)))
         .join(", ")}`;
     default:
       return `${subject} ${lowerFirst(issue.message)}`;
   }
+}
+
+/** A key is named back as sent, except a run of 12+ digits (a card number sent as a key): its last 4 only. */
+function maskDigitRuns(key: string): string {
+  return key.replace(/\d{12,}/g, (run) => `${"*".repeat(run.length - 4)}${run.slice(-4)}`);
 }
 
 function article(expected: string): string {
