@@ -1,6 +1,7 @@
 "use client";
 
-import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { QuietMount } from "./step-heading";
 
 export type TabItem = {
   id: string;
@@ -13,8 +14,9 @@ export type TabItem = {
 
 /**
  * WAI-ARIA tabs with automatic activation: one tab stop (roving tabindex), arrow keys, Home and End move
- * and select. Every panel stays mounted (hidden when not selected), so a half-filled form or a running
- * countdown survives switching tabs.
+ * and select. A panel is rendered the first time its tab is selected and stays mounted after (hidden when
+ * not selected), so a half-filled form or a running countdown survives switching tabs, while the first
+ * load renders and hydrates only the panel the customer sees.
  */
 export function Tabs({
   label,
@@ -31,6 +33,8 @@ export function Tabs({
 }) {
   const base = useId();
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([selected]));
+  if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const current = items.findIndex((t) => t.id === selected);
@@ -110,7 +114,7 @@ export function Tabs({
           hidden={tab.id !== selected}
           className="pt-5"
         >
-          {tab.panel}
+          {visited.has(tab.id) && <QuietMount>{tab.panel}</QuietMount>}
         </div>
       ))}
     </div>

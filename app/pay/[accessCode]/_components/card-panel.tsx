@@ -1,6 +1,6 @@
 "use client";
 
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
@@ -55,6 +55,21 @@ export function CardPanel() {
   const [otpError, setOtpError] = useState<string | null>(null);
   const numberRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+
+  // What the customer typed into the server-rendered form before the page's code arrived is kept, not
+  // wiped by the first render (a fast typist on a slow phone).
+  useEffect(() => {
+    const typed = (field: keyof Fields) =>
+      formRef.current?.querySelector<HTMLInputElement>(`[data-field="${field}"]`)?.value ?? "";
+    const early = { number: typed("number"), expiry: typed("expiry"), cvv: typed("cvv") };
+    if (early.number || early.expiry || early.cvv) {
+      setFields({
+        number: formatCardNumber(early.number),
+        expiry: formatExpiry(early.expiry),
+        cvv: digitsOf(early.cvv),
+      });
+    }
+  }, []);
   const total = formatMoney(view.totals.card, view.currency);
 
   const brand = brandOf(digitsOf(fields.number));
@@ -137,7 +152,7 @@ export function CardPanel() {
     setTouched({ number: true, expiry: true, cvv: true });
     const first = (Object.keys(errors) as Array<keyof Fields>).find((k) => errors[k]);
     if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
     const expiry = parseExpiry(fields.expiry);
@@ -175,7 +190,7 @@ export function CardPanel() {
             {(aria) => (
               <input
                 {...aria}
-                name="otp"
+                data-field="otp"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={8}
@@ -249,7 +264,7 @@ export function CardPanel() {
             <input
               {...aria}
               ref={numberRef}
-              name="number"
+              data-field="number"
               inputMode="numeric"
               autoComplete="cc-number"
               placeholder="1234 5678 9012 3456"
@@ -266,7 +281,7 @@ export function CardPanel() {
             {(aria) => (
               <input
                 {...aria}
-                name="expiry"
+                data-field="expiry"
                 inputMode="numeric"
                 autoComplete="cc-exp"
                 placeholder="MM/YY"
@@ -282,7 +297,7 @@ export function CardPanel() {
             {(aria) => (
               <input
                 {...aria}
-                name="cvv"
+                data-field="cvv"
                 inputMode="numeric"
                 autoComplete="cc-csc"
                 placeholder={brand === "amex" ? "4 digits" : "3 digits"}

@@ -1,8 +1,9 @@
 "use client";
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { FocusStepsContext } from "@/components/ui/step-heading";
+import dynamic from "next/dynamic";
+import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
 import { formatMoney } from "@/lib/checkout/format";
 import {
@@ -13,13 +14,45 @@ import {
   TERMINAL,
 } from "@/lib/checkout/types";
 import { type ApiError, checkoutApi } from "./api";
-import { BankPaymentPanel } from "./bank-payment-panel";
 import { CancelPayment } from "./cancel-payment";
-import { CardPanel } from "./card-panel";
 import { CheckoutContext, type CheckoutContextValue } from "./context";
 import { Outcome } from "./outcome";
-import { TransferPanel } from "./transfer-panel";
-import { UssdPanel } from "./ussd-panel";
+import { Spinner } from "./spinner";
+
+/**
+ * Each channel's panel is a chunk of its own. The selected one is rendered on the server and its chunk comes
+ * with the page, hydrating in its own pass (shorter main-thread tasks); the others are fetched while the
+ * browser is idle, before anyone clicks their tab.
+ */
+const loading = () => (
+  <p className="flex items-center gap-2 text-sm text-slate-700">
+    <Spinner /> Loading…
+  </p>
+);
+/** A panel that arrives after its tab was selected shows up quietly too: focus stays on the tab. */
+function quiet<P extends object>(Panel: ComponentType<P>): ComponentType<P> {
+  return function QuietPanel(props: P) {
+    return (
+      <QuietMount>
+        <Panel {...props} />
+      </QuietMount>
+    );
+  };
+}
+const loadCard = () => import("./card-panel").then((m) => quiet(m.CardPanel));
+const loadTransfer = () => import("./transfer-panel").then((m) => quiet(m.TransferPanel));
+const loadBankPayment = () => import("./bank-payment-panel").then((m) => quiet(m.BankPaymentPanel));
+const loadUssd = () => import("./ussd-panel").then((m) => quiet(m.UssdPanel));
+const CardPanel = dynamic(loadCard, { loading });
+const TransferPanel = dynamic(loadTransfer, { loading });
+const BankPaymentPanel = dynamic(loadBankPayment, { loading });
+const UssdPanel = dynamic(loadUssd, { loading });
+const PRELOAD: Record<Channel, () => Promise<unknown>> = {
+  card: loadCard,
+  bank_transfer: loadTransfer,
+  bank_payment: loadBankPayment,
+  ussd: loadUssd,
+};
 
 const LABEL: Record<Channel, string> = {
   card: "Card",
@@ -126,6 +159,19 @@ function CheckoutBody({ view }: { view: CheckoutView }) {
   useEffect(() => {
     ready.current = true;
   }, []);
+
+  // The other channels' panels, fetched once the page is idle so a tab switch never waits for the network.
+  useEffect(() => {
+    const preload = () => {
+      for (const channel of view.channels) void PRELOAD[channel]().catch(() => {});
+    };
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(preload, { timeout: 3_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(preload, 1_000);
+    return () => clearTimeout(timer);
+  }, [view.channels]);
 
   const context: CheckoutContextValue = useMemo(
     () => ({ view, record, applyStatus, refresh, focusTabs }),
