@@ -9,6 +9,7 @@ export function Field({
   hint,
   error,
   aside,
+  optional,
   className,
   children,
 }: {
@@ -18,6 +19,8 @@ export function Field({
   error?: string | null;
   /** Shown at the end of the label row (e.g. the detected card brand). */
   aside?: ReactNode;
+  /** Marks the label "(optional)". */
+  optional?: boolean;
   className?: string;
   children: (aria: FieldAria) => ReactNode;
 }) {
@@ -27,6 +30,7 @@ export function Field({
       <div className="flex items-baseline justify-between gap-2">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           {label}
+          {optional && <span className="font-normal text-slate-600"> (optional)</span>}
         </label>
         {aside}
       </div>

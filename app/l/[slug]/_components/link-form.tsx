@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { Field } from "@/components/ui/field";
 import { formatMoney } from "@/lib/checkout/format";
 
 type Field = {
@@ -207,7 +208,7 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
         </div>
       )}
       {!fixedAmount && (
-        <Control
+        <Field
           id={`${id}-amount`}
           label={`Amount (${currency})`}
           error={errors.amount}
@@ -225,10 +226,10 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
               className={inputClass}
             />
           )}
-        </Control>
+        </Field>
       )}
       {fields.map((f) => (
-        <Control
+        <Field
           key={f.name}
           id={`${id}-f-${f.name}`}
           label={f.label}
@@ -267,14 +268,9 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
               />
             )
           }
-        </Control>
+        </Field>
       ))}
-      <Control
-        id={`${id}-email`}
-        label="Email address"
-        error={errors.email}
-        hint="We send your receipt here."
-      >
+      <Field id={`${id}-email`} label="Email address" error={errors.email} hint="We send your receipt here.">
         {(aria) => (
           <input
             {...aria}
@@ -286,8 +282,8 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
             className={inputClass}
           />
         )}
-      </Control>
-      <Control id={`${id}-name`} label="Full name" optional error={errors.customerName}>
+      </Field>
+      <Field id={`${id}-name`} label="Full name" optional error={errors.customerName}>
         {(aria) => (
           <input
             {...aria}
@@ -297,7 +293,7 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
             className={inputClass}
           />
         )}
-      </Control>
+      </Field>
       <button
         type="submit"
         disabled={pay.isPending || pay.isSuccess}
@@ -317,40 +313,3 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/30 aria-[invalid=true]:border-red-600";
-
-function Control({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  optional?: boolean;
-  children: (aria: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode;
-}) {
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
-      </label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": described })}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
