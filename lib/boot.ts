@@ -56,6 +56,8 @@ async function seedDemoMerchant() {
       `      -H "x-api-key: ${secretKey}" -H "content-type: application/json" \\`,
       `      -d '{"amount":"5000.00","email":"customer@example.com"}'`,
       "",
+      `  Or pay as a customer would, from the demo store: ${base}/demo`,
+      "",
     ].join("\n")}\n`,
   );
 }
