@@ -5,7 +5,8 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { formatMoney } from "@/lib/checkout/format";
 
-type Field = {
+/** One prompt of the link's form schema. */
+type Prompt = {
   name: string;
   label: string;
   type: "text" | "email" | "phone" | "number" | "select";
@@ -19,7 +20,7 @@ type Props = {
   fixedAmount: string | null;
   minAmount: string | null;
   maxAmount: string | null;
-  fields: Field[];
+  fields: Prompt[];
   brandColor: string | null;
 };
 
@@ -71,7 +72,7 @@ function controlFor(message: string): string | null {
  * A server message in the customer's words: the API names fields by their keys ("fields.size (Size) is
  * required.", "amount must be at least 1000.00."); the form names them by their labels.
  */
-function forCustomer(message: string, fields: Field[]): string {
+function forCustomer(message: string, fields: Prompt[]): string {
   const key = /^fields\.([A-Za-z0-9_]+)/.exec(message);
   if (key) {
     const label = fields.find((f) => f.name === key[1])?.label ?? "This answer";
