@@ -6,14 +6,13 @@ import {
   card,
   checkout,
   expectConservation,
+  ISO,
   OTP,
   sharedMerchant,
   start,
   transfer,
   verify,
 } from "./helpers/channels";
-
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe.each(targets)("bank payment, USSD, switching and cancel on $name", (target) => {
   const api = client(target.url);

@@ -4,6 +4,7 @@ import { client, production, signup, targets } from "./helpers/api";
 import {
   checkout,
   expectConservation,
+  ISO,
   ledger,
   sessionId,
   sharedMerchant,
@@ -12,8 +13,6 @@ import {
   verify,
 } from "./helpers/channels";
 import { testDb } from "./helpers/db";
-
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe.each(targets)("bank transfer channel on $name", (target) => {
   const api = client(target.url);

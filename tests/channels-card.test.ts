@@ -7,6 +7,7 @@ import {
   card,
   checkout,
   expectConservation,
+  ISO,
   OTP,
   sharedMerchant,
   start,
@@ -14,7 +15,6 @@ import {
 } from "./helpers/channels";
 import { testDb } from "./helpers/db";
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const waitForLogs = () => new Promise((r) => setTimeout(r, 300));
 
 /** JSON with sorted keys: the request fingerprint an idempotency layer would naturally compute. */

@@ -14,7 +14,8 @@ import { assertTestMode } from "./test-mode";
  * attempt and the customer may try again or switch channel.
  */
 export async function sandboxAuthorize(input: {
-  principal: SecretKeyPrincipal;
+  /** Whose transaction: the secret key's merchant and mode, or those of a checkout's access code. */
+  principal: Pick<SecretKeyPrincipal, "merchantId" | "mode">;
   reference: string;
   decision: "approve" | "decline";
 }) {

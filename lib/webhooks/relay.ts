@@ -194,13 +194,6 @@ async function disableEndpoint(trx: Trx, endpointId: string, reason: string, now
   log.warn("webhook endpoint disabled", { endpointId, reason });
 }
 
-/** One pass: claim what is due and send it, a batch at a time. Returns how many attempts it handled. */
-export async function relayOnce(): Promise<number> {
-  const claimed = await claimDue();
-  await Promise.all(claimed.map((d) => deliver(d)));
-  return claimed.length;
-}
-
 const state = processState("webhooks.relay", () => ({ running: false, stop: false }));
 
 /**

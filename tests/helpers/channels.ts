@@ -133,3 +133,6 @@ export async function expectConservation(target: Target, reference: string) {
   ).toEqual({ received, creditedPlusRefunds: received });
   return l;
 }
+
+/** An ISO 8601 timestamp as the API writes them (`Date.prototype.toISOString`). */
+export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
