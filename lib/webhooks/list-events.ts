@@ -17,43 +17,51 @@ export async function listEvents(input: {
   limit: number;
   cursor?: string;
 }) {
-  let query = db()
-    .selectFrom("events")
-    .selectAll()
-    .where("merchant_id", "=", input.merchantId)
-    .where("mode", "=", input.mode);
-  if (input.type) query = query.where("type", "=", input.type);
-  if (input.reference) query = query.where("reference", "=", input.reference);
-  if (input.delivered === "true") query = query.where("delivered_at", "is not", null);
-  if (input.delivered === "false") query = query.where("delivered_at", "is", null);
-  if (input.cursor) {
-    const { createdAt, id } = decodeCursor(input.cursor, /^evt_[0-9A-Za-z]{24}$/);
-    query = query.where((eb) =>
-      eb.or([
-        eb("created_at", "<", createdAt),
-        eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(input.limit + 1)
-    .execute();
-  const page = rows.slice(0, input.limit);
-  const attempts = page.length
-    ? await db()
-        .selectFrom("webhook_deliveries")
+  // The events and their attempts are read from one snapshot: read apart, a delivery committing between the
+  // two reads would list its event as undelivered beside the attempt that delivered it.
+  const { page, attempts, more } = await db()
+    .transaction()
+    .setIsolationLevel("repeatable read")
+    .execute(async (trx) => {
+      let query = trx
+        .selectFrom("events")
         .selectAll()
-        .where(
-          "event_id",
-          "in",
-          page.map((e) => e.id),
-        )
-        .orderBy("attempt")
-        .orderBy("created_at")
-        .execute()
-    : [];
+        .where("merchant_id", "=", input.merchantId)
+        .where("mode", "=", input.mode);
+      if (input.type) query = query.where("type", "=", input.type);
+      if (input.reference) query = query.where("reference", "=", input.reference);
+      if (input.delivered === "true") query = query.where("delivered_at", "is not", null);
+      if (input.delivered === "false") query = query.where("delivered_at", "is", null);
+      if (input.cursor) {
+        const { createdAt, id } = decodeCursor(input.cursor, /^evt_[0-9A-Za-z]{24}$/);
+        query = query.where((eb) =>
+          eb.or([
+            eb("created_at", "<", createdAt),
+            eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(input.limit + 1)
+        .execute();
+      const page = rows.slice(0, input.limit);
+      const attempts = page.length
+        ? await trx
+            .selectFrom("webhook_deliveries")
+            .selectAll()
+            .where(
+              "event_id",
+              "in",
+              page.map((e) => e.id),
+            )
+            .orderBy("attempt")
+            .orderBy("created_at")
+            .execute()
+        : [];
+      return { page, attempts, more: rows.length > input.limit };
+    });
   const last = page.at(-1);
   return {
     events: page.map((e) => ({
@@ -79,6 +87,6 @@ export async function listEvents(input: {
           finishedAt: iso(a.finished_at),
         })),
     })),
-    nextCursor: rows.length > input.limit && last ? encodeCursor(toMillis(last.created_at), last.id) : null,
+    nextCursor: more && last ? encodeCursor(toMillis(last.created_at), last.id) : null,
   };
 }
