@@ -16,6 +16,7 @@
 //   BENCH_WARMUP_SECONDS=2    warm-up seconds per target (not recorded)
 //   BENCH_CONNECTIONS=50      concurrent connections
 //   BENCH_REBUILD=1           build even when .next-bench is up to date
+//   BENCH_DIST_DIR=.next-bench  the build directory (another one lets two builds be compared)
 //   BENCH_ONLY=a,b            run only these targets (names as in the table, e.g. next-initialize)
 //   BENCH_CPU_PROF=1          run both servers with --cpu-prof; profiles land in bench/results/profiles-<ts>/
 //   BENCH_ROUNDS=1            repeat the whole sequence; each target reports its median-req/s round (the
@@ -45,7 +46,7 @@ import autocannon, { type Result } from "autocannon";
 import { CpuMeter, type CpuUsage } from "./cpu";
 
 const root = resolve(import.meta.dirname, "..");
-const DIST_DIR = ".next-bench";
+const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 const APP_SECRET = "bench-app-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
 function numberFromEnv(name: string, fallback: number): number {

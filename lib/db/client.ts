@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { env } from "@/lib/env";
 import type { Database as Schema } from "./schema";
+import { startCheckpointer } from "./sqlite-checkpointer";
 import { LockedSqliteDialect } from "./sqlite-driver";
 
 export type Db = Kysely<Schema>;
@@ -12,8 +13,15 @@ export type Dialect = "sqlite" | "postgres";
 
 type Handle = { db: Db; dialect: Dialect; url: string };
 
-/** Open a database from a URL: `file:<path>` (SQLite, WAL) or `postgres://…`. */
-export function openDatabase(url: string): Handle {
+/**
+ * Open a database from a URL: `file:<path>` (SQLite, WAL) or `postgres://…`. On SQLite, `checkpoints` says
+ * where WAL checkpoints run: on a thread of their own (the default, lib/db/sqlite-checkpointer.ts) or inside
+ * commits, SQLite's default (`SQLITE_CHECKPOINTS=inline`).
+ */
+export function openDatabase(
+  url: string,
+  { checkpoints = env().SQLITE_CHECKPOINTS }: { checkpoints?: "thread" | "inline" } = {},
+): Handle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
@@ -31,7 +39,12 @@ export function openDatabase(url: string): Handle {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  return { db: new Kysely<Schema>({ dialect: new LockedSqliteDialect(sqlite) }), dialect: "sqlite", url };
+  // Once a checkpoint has copied the whole WAL back, the next writer restarts it from the top; this caps the
+  // file left behind after a burst of writes.
+  sqlite.pragma("journal_size_limit = 67108864");
+  const checkpointer = checkpoints === "thread" ? startCheckpointer(sqlite, file) : null;
+  const dialect = new LockedSqliteDialect(sqlite, () => checkpointer?.stop());
+  return { db: new Kysely<Schema>({ dialect }), dialect: "sqlite", url };
 }
 
 const globalForDb = globalThis as unknown as { __paygateDb?: Handle };

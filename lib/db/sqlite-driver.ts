@@ -22,12 +22,16 @@ import {
  *  - caches prepared statements, which is most of the per-query cost in better-sqlite3.
  */
 export class LockedSqliteDialect implements Dialect {
-  constructor(private readonly database: BetterSqlite3.Database) {}
+  constructor(
+    private readonly database: BetterSqlite3.Database,
+    /** Runs before the connection closes (stops the checkpoint thread). */
+    private readonly beforeClose?: () => Promise<void> | undefined,
+  ) {}
   createAdapter() {
     return new SqliteAdapter();
   }
   createDriver(): Driver {
-    return new LockedSqliteDriver(this.database);
+    return new LockedSqliteDriver(this.database, this.beforeClose);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new SqliteIntrospector(db);
@@ -121,7 +125,10 @@ class LockedSqliteDriver implements Driver {
   readonly #connection: LockedSqliteConnection;
   #release: (() => void) | undefined;
 
-  constructor(private readonly db: BetterSqlite3.Database) {
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly beforeClose?: () => Promise<void> | undefined,
+  ) {
     this.#connection = new LockedSqliteConnection(db);
   }
   async init() {}
@@ -144,6 +151,7 @@ class LockedSqliteDriver implements Driver {
     release?.();
   }
   async destroy() {
+    await this.beforeClose?.();
     this.db.close();
   }
 }
