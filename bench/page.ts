@@ -16,6 +16,7 @@
 //   CHROME_PATH=/usr/bin/chromium
 //   BENCH_PAGE_PORT=3400    where the server listens
 //   BENCH_PAGE_RUNS=5       Lighthouse runs (the performance score is the median; single runs vary by ±5)
+//   BENCH_PAGE_KEEP_REPORTS=1  also write each full Lighthouse report to bench/results/lighthouse-<ts>.json
 //
 // Exit code: 0 when every budget passes, 1 on a MISS or when something could not be measured.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -198,6 +199,14 @@ function lighthouse(url: string): LighthouseRun {
     runtimeError?: { message: string };
   };
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+  // The whole report, for a look at what a score was made of (LCP element, long tasks, the network graph).
+  if (process.env.BENCH_PAGE_KEEP_REPORTS === "1") {
+    mkdirSync(join(root, "bench/results"), { recursive: true });
+    writeFileSync(
+      join(root, `bench/results/lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+      result.stdout,
+    );
+  }
   const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100);
   const metric = (id: string) => report.audits[id]?.displayValue ?? "?";
   const failedAudits = (report.categories.accessibility?.auditRefs ?? [])
