@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DEMO_PRODUCTS, demoKey } from "@/lib/checkout/demo-store";
 import { formatMoney } from "@/lib/checkout/format";
+import { env } from "@/lib/env";
 import { startDemoCheckout } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -16,6 +17,8 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
   const key = await demoKey();
   if (!key.ok && key.reason === "live_mode") notFound();
   const { error } = await searchParams;
+  // Where the server keeps the demo key (DEMO_MERCHANT_FILE): named so a moved file is found.
+  const file = env().DEMO_MERCHANT_FILE;
 
   return (
     <main className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
@@ -33,15 +36,11 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
             The demo merchant is not set up
           </h2>
           <p className="mt-2 text-slate-700">
-            {key.reason === "missing"
-              ? "There is no data/demo-merchant.json on this server."
-              : "data/demo-merchant.json could not be read."}{" "}
+            {key.reason === "missing" ? `There is no ${file} on this server.` : `${file} could not be read.`}{" "}
             The server writes it when it starts on an empty staging database with SEED_DEMO=1 (the default):
           </p>
           <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
-            {
-              "rm -rf data/          # or point DATABASE_URL at a new file\nnpm start             # creates Demo Store and data/demo-merchant.json"
-            }
+            {`rm -rf data/          # or point DATABASE_URL at a new file\nnpm start             # creates Demo Store and ${file}`}
           </pre>
           <p className="mt-2 text-sm text-slate-700">
             The file holds the demo merchant&apos;s test secret key; it stays on the server and never reaches

@@ -84,7 +84,7 @@ export async function createDemoPayment(input: {
       ok: false,
       message:
         answer.error === "invalid_api_key"
-          ? "The demo key in data/demo-merchant.json does not belong to this database. Stop the server, delete data/demo-merchant.json and start on an empty database to create the demo merchant again."
+          ? `The demo key in ${env().DEMO_MERCHANT_FILE} does not belong to this database. Stop the server, delete ${env().DEMO_MERCHANT_FILE} and start on an empty database to create the demo merchant again.`
           : answer.message,
     };
   }
