@@ -24,7 +24,7 @@ export type Checkpointer = { stop(): Promise<void> };
 /** The worker's source, run with `eval` so it needs no file of its own beside the bundled server code. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const Database = require(workerData.driver);
+const Database = require("better-sqlite3");
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma("busy_timeout = 2000");
 db.pragma("wal_autocheckpoint = 0");
@@ -54,7 +54,6 @@ parentPort.on("message", (message) => {
   db.close();
   parentPort.postMessage({ stopped: true });
 });
-parentPort.postMessage({ ready: true });
 `;
 
 const AUTOCHECKPOINT_PAGES = 1000;
@@ -69,10 +68,7 @@ export function startCheckpointer(
     // An eval'd worker resolves modules from the working directory, the project root for `npm start`, the
     // worker script and the tests; the app bundle keeps better-sqlite3 external, so this is the same module
     // as the main connection's. Should it not resolve, the worker exits and the fallback below applies.
-    worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { file, intervalMs, driver: "better-sqlite3" },
-    });
+    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, intervalMs } });
   } catch (err) {
     log.warn("SQLite checkpoint thread did not start; checkpoints stay on the main thread", {
       error: err instanceof Error ? err.message : String(err),
