@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, PostgresDialect } from "kysely";
+import { type CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { env } from "@/lib/env";
 import type { Database as Schema } from "./schema";
@@ -11,7 +11,13 @@ import { LockedSqliteDialect } from "./sqlite-driver";
 export type Db = Kysely<Schema>;
 export type Dialect = "sqlite" | "postgres";
 
-type Handle = { db: Db; dialect: Dialect; url: string };
+type Handle = {
+  db: Db;
+  dialect: Dialect;
+  url: string;
+  /** SQLite only: a read-only statement's rows at once when the connection is free (lib/db/read.ts). */
+  readNow?: <R>(query: CompiledQuery) => R[] | undefined;
+};
 
 /**
  * Open a database from a URL: `file:<path>` (SQLite, WAL) or `postgres://…`. On SQLite, `checkpoints` says
@@ -44,7 +50,12 @@ export function openDatabase(
   sqlite.pragma("journal_size_limit = 67108864");
   const checkpointer = checkpoints === "thread" ? startCheckpointer(sqlite, file) : null;
   const dialect = new LockedSqliteDialect(sqlite, () => checkpointer?.stop());
-  return { db: new Kysely<Schema>({ dialect }), dialect: "sqlite", url };
+  return {
+    db: new Kysely<Schema>({ dialect }),
+    dialect: "sqlite",
+    url,
+    readNow: (query) => dialect.readNow(query),
+  };
 }
 
 const globalForDb = globalThis as unknown as { __paygateDb?: Handle };

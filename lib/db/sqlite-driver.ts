@@ -19,19 +19,37 @@ import {
  *  - serialises access with a FIFO mutex (a transaction holds the connection from BEGIN to COMMIT),
  *  - starts every transaction with `BEGIN IMMEDIATE`, so read-then-write transactions take the write lock
  *    up front and another process (the worker) waits on busy_timeout instead of failing on upgrade,
- *  - caches prepared statements, which is most of the per-query cost in better-sqlite3.
+ *  - caches prepared statements, which is most of the per-query cost in better-sqlite3,
+ *  - runs a read at once (`readNow`) when the connection is free, without Kysely's driver round trip.
  */
 export class LockedSqliteDialect implements Dialect {
+  readonly #mutex = new Mutex();
+  readonly #connection: LockedSqliteConnection;
+
   constructor(
     private readonly database: BetterSqlite3.Database,
     /** Runs before the connection closes (stops the checkpoint thread). */
     private readonly beforeClose?: () => Promise<void> | undefined,
-  ) {}
+  ) {
+    this.#connection = new LockedSqliteConnection(database);
+  }
   createAdapter() {
     return new SqliteAdapter();
   }
   createDriver(): Driver {
-    return new LockedSqliteDriver(this.database, this.beforeClose);
+    return new LockedSqliteDriver(this.database, this.#mutex, this.#connection, this.beforeClose);
+  }
+  /**
+   * The rows of a read-only statement, read synchronously, when the connection is free; `undefined` when it
+   * is not (a transaction or another query holds it), and the caller goes through Kysely and waits its turn.
+   * Free means no transaction is open on the connection, so the read can never see another request's
+   * uncommitted writes; and since better-sqlite3 is synchronous, nothing can start one while it runs.
+   * Through Kysely the same read resolves a dozen promises, each one dearer under Next's async-context hooks
+   * than the query itself (see README "Benchmarks").
+   */
+  readNow<R>(compiledQuery: CompiledQuery): R[] | undefined {
+    if (this.#mutex.locked) return undefined;
+    return this.#connection.readRows<R>(compiledQuery);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new SqliteIntrospector(db);
@@ -47,6 +65,10 @@ const LOCK_WAIT_MS = 15_000;
 class Mutex {
   #locked = false;
   readonly #waiters: Array<() => void> = [];
+
+  get locked(): boolean {
+    return this.#locked;
+  }
 
   /** Resolves with a release function once the caller holds the lock (FIFO; immediate when free). */
   lock(): Promise<() => void> {
@@ -105,6 +127,13 @@ class LockedSqliteConnection implements DatabaseConnection {
     return stmt;
   }
 
+  /** Rows of a statement that only reads; anything else is refused (it must go through the lock). */
+  readRows<R>(compiledQuery: CompiledQuery): R[] {
+    const stmt = this.#prepare(compiledQuery.sql);
+    if (!stmt.reader || !stmt.readonly) throw new Error("readNow takes read-only statements only");
+    return stmt.all(compiledQuery.parameters as unknown[]) as R[];
+  }
+
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const stmt = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
@@ -121,20 +150,18 @@ class LockedSqliteConnection implements DatabaseConnection {
 }
 
 class LockedSqliteDriver implements Driver {
-  readonly #mutex = new Mutex();
-  readonly #connection: LockedSqliteConnection;
   #release: (() => void) | undefined;
 
   constructor(
     private readonly db: BetterSqlite3.Database,
+    private readonly mutex: Mutex,
+    private readonly connection: LockedSqliteConnection,
     private readonly beforeClose?: () => Promise<void> | undefined,
-  ) {
-    this.#connection = new LockedSqliteConnection(db);
-  }
+  ) {}
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.#release = await this.#mutex.lock();
-    return this.#connection;
+    this.#release = await this.mutex.lock();
+    return this.connection;
   }
   async beginTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));

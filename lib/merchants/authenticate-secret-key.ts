@@ -1,4 +1,6 @@
 import { db } from "@/lib/db/client";
+import { type Param, prepared } from "@/lib/db/prepared";
+import { readFirst } from "@/lib/db/read";
 import type { Mode } from "@/lib/db/schema";
 import { deploymentMode, env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
@@ -6,6 +8,22 @@ import type { SecretKeyPrincipal } from "@/lib/http/principal";
 import { pepper } from "@/lib/security/pepper";
 import { consume } from "@/lib/security/rate-limit";
 import { keyedHash, safeEqual } from "@/lib/security/tokens";
+
+const findKey = prepared((db, param: Param<{ hash: string }>) =>
+  db
+    .selectFrom("api_keys")
+    .innerJoin("merchants", "merchants.id", "api_keys.merchant_id")
+    .select([
+      "api_keys.id",
+      "api_keys.merchant_id",
+      "api_keys.mode",
+      "api_keys.key_hash",
+      "merchants.channels",
+      "merchants.merchant_bears_cost",
+    ])
+    .where("api_keys.key_hash", "=", param("hash"))
+    .where("api_keys.revoked_at", "is", null),
+);
 
 export const SECRET_KEY_PATTERN = /^sk_(test|live)_[0-9A-Za-z]{32,128}$/;
 
@@ -37,20 +55,7 @@ export async function authenticateSecretKey({ key }: { key: string | null }): Pr
     );
   }
   const hash = keyedHash(await pepper(), key);
-  const row = await db()
-    .selectFrom("api_keys")
-    .innerJoin("merchants", "merchants.id", "api_keys.merchant_id")
-    .select([
-      "api_keys.id",
-      "api_keys.merchant_id",
-      "api_keys.mode",
-      "api_keys.key_hash",
-      "merchants.channels",
-      "merchants.merchant_bears_cost",
-    ])
-    .where("api_keys.key_hash", "=", hash)
-    .where("api_keys.revoked_at", "is", null)
-    .executeTakeFirst();
+  const row = await readFirst(findKey(db(), { hash }));
   if (!row || !safeEqual(row.key_hash, hash) || row.mode !== mode) {
     throw new AppError("invalid_api_key", "The secret key is not valid: it is unknown or has been rolled.");
   }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { db } from "@/lib/db/client";
+import { insertRow } from "@/lib/db/prepared";
 import type { Database, Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
@@ -80,6 +81,6 @@ export async function initializePayment(input: {
     created_at: now,
     updated_at: now,
   };
-  await executor.insertInto("transactions").values(row).execute();
+  await executor.executeQuery(insertRow(executor, "transactions", row));
   return presentSession(row);
 }

@@ -1,17 +1,22 @@
 import { db } from "@/lib/db/client";
+import { type Param, prepared } from "@/lib/db/prepared";
+import { readFirst } from "@/lib/db/read";
 import type { Mode } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { presentVerified } from "./present";
 
-/** Server verify: the merchant's own transaction in the key's mode, or 404 (another merchant's looks unknown). */
-export async function verifyPayment(input: { merchantId: string; mode: Mode; reference: string }) {
-  const row = await db()
+const findTransaction = prepared((db, param: Param<{ reference: string; merchantId: string; mode: Mode }>) =>
+  db
     .selectFrom("transactions")
     .selectAll()
-    .where("reference", "=", input.reference)
-    .where("merchant_id", "=", input.merchantId)
-    .where("mode", "=", input.mode)
-    .executeTakeFirst();
+    .where("reference", "=", param("reference"))
+    .where("merchant_id", "=", param("merchantId"))
+    .where("mode", "=", param("mode")),
+);
+
+/** Server verify: the merchant's own transaction in the key's mode, or 404 (another merchant's looks unknown). */
+export async function verifyPayment(input: { merchantId: string; mode: Mode; reference: string }) {
+  const row = await readFirst(findTransaction(db(), input));
   if (!row)
     throw new AppError(
       "transaction_not_found",
