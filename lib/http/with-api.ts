@@ -119,8 +119,9 @@ export function withApi<
       const body = (
         options.body ? parseOrThrow(options.body, rawBody ?? {}, "body") : undefined
       ) as Output<B>;
-      const rawQuery = Object.fromEntries(url.searchParams);
-      assertCleanText(rawQuery, "query");
+      // Most calls have no query string: skip building and walking an empty object.
+      const rawQuery = url.search === "" ? {} : Object.fromEntries(url.searchParams);
+      if (url.search !== "") assertCleanText(rawQuery, "query");
       const query = (options.query ? parseOrThrow(options.query, rawQuery, "query") : undefined) as Output<Q>;
       const params = (
         options.params ? parseOrThrow(options.params, await context.params, "path") : undefined
@@ -152,18 +153,26 @@ export function withApi<
         response = jsonResponse(
           answer.status,
           answer.body,
-          answer.replayed ? { "idempotent-replayed": "true" } : {},
+          answer.replayed
+            ? { "idempotent-replayed": "true", "x-request-id": requestId }
+            : { "x-request-id": requestId },
         );
       } else {
         const result = await handler(ctx);
         status = result.status ?? 200;
-        response = jsonResponse(status, successBody(result.data), result.headers);
+        response = jsonResponse(status, successBody(result.data), {
+          ...result.headers,
+          "x-request-id": requestId,
+        });
       }
     } catch (err) {
       if (isAppError(err)) {
         status = err.status;
         errorCode = err.code;
-        response = jsonResponse(err.status, failureBody(err.code, err.message), err.headers);
+        response = jsonResponse(err.status, failureBody(err.code, err.message), {
+          ...err.headers,
+          "x-request-id": requestId,
+        });
       } else {
         status = 500;
         errorCode = "internal_error";
@@ -180,10 +189,10 @@ export function withApi<
             "internal_error",
             `Something went wrong on our side. Quote request id ${requestId} to support.`,
           ),
+          { "x-request-id": requestId },
         );
       }
     }
-    response.headers.set("x-request-id", requestId);
     log.info("request", {
       requestId,
       method,
