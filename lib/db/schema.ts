@@ -6,7 +6,7 @@
  *  - booleans are 0/1 integers, JSON is text,
  *  - every table holding merchant data has `merchant_id` and `mode` ("test" | "live").
  */
-type Int = number | string | bigint;
+export type Int = number | string | bigint;
 
 export type Mode = "test" | "live";
 

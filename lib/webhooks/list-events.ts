@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
+import { keysetPage } from "@/lib/db/keyset";
 import { type Mode, toMillis } from "@/lib/db/schema";
-import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
 
 const iso = (v: number | string | bigint | null) => (v === null ? null : new Date(toMillis(v)).toISOString());
 
@@ -19,7 +19,7 @@ export async function listEvents(input: {
 }) {
   // The events and their attempts are read from one snapshot: read apart, a delivery committing between the
   // two reads would list its event as undelivered beside the attempt that delivered it.
-  const { page, attempts, more } = await db()
+  const { page, attempts, nextCursor } = await db()
     .transaction()
     .setIsolationLevel("repeatable read")
     .execute(async (trx) => {
@@ -32,21 +32,11 @@ export async function listEvents(input: {
       if (input.reference) query = query.where("reference", "=", input.reference);
       if (input.delivered === "true") query = query.where("delivered_at", "is not", null);
       if (input.delivered === "false") query = query.where("delivered_at", "is", null);
-      if (input.cursor) {
-        const { createdAt, id } = decodeCursor(input.cursor, /^evt_[0-9A-Za-z]{24}$/);
-        query = query.where((eb) =>
-          eb.or([
-            eb("created_at", "<", createdAt),
-            eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)]),
-          ]),
-        );
-      }
-      const rows = await query
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(input.limit + 1)
-        .execute();
-      const page = rows.slice(0, input.limit);
+      const { page, nextCursor } = await keysetPage(query, {
+        cursor: input.cursor,
+        idPattern: /^evt_[0-9A-Za-z]{24}$/,
+        limit: input.limit,
+      });
       const attempts = page.length
         ? await trx
             .selectFrom("webhook_deliveries")
@@ -60,9 +50,8 @@ export async function listEvents(input: {
             .orderBy("created_at")
             .execute()
         : [];
-      return { page, attempts, more: rows.length > input.limit };
+      return { page, attempts, nextCursor };
     });
-  const last = page.at(-1);
   return {
     events: page.map((e) => ({
       id: e.id,
@@ -87,6 +76,6 @@ export async function listEvents(input: {
           finishedAt: iso(a.finished_at),
         })),
     })),
-    nextCursor: more && last ? encodeCursor(toMillis(last.created_at), last.id) : null,
+    nextCursor,
   };
 }
