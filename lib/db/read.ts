@@ -14,8 +14,12 @@ export async function readRows<O>(query: CompiledQuery<O>, executor: Db = databa
   return rows ?? (await executor.executeQuery(query)).rows;
 }
 
-/** The first row of `readRows`, or undefined. */
-export async function readFirst<O>(query: CompiledQuery<O>, executor?: Db): Promise<O | undefined> {
-  const rows = await readRows(query, executor);
-  return rows[0];
+/** The first row of `readRows`, or undefined (written out rather than awaiting readRows: one promise fewer). */
+export async function readFirst<O>(
+  query: CompiledQuery<O>,
+  executor: Db = database().db,
+): Promise<O | undefined> {
+  const handle = database();
+  const rows = executor === handle.db ? handle.readNow?.<O>(query) : undefined;
+  return (rows ?? (await executor.executeQuery(query)).rows)[0];
 }

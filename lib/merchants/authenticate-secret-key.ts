@@ -5,7 +5,7 @@ import type { Mode } from "@/lib/db/schema";
 import { deploymentMode, env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import type { SecretKeyPrincipal } from "@/lib/http/principal";
-import { pepper } from "@/lib/security/pepper";
+import { loadedPepper, pepper } from "@/lib/security/pepper";
 import { consume } from "@/lib/security/rate-limit";
 import { keyedHash, safeEqual } from "@/lib/security/tokens";
 
@@ -54,7 +54,7 @@ export async function authenticateSecretKey({ key }: { key: string | null }): Pr
         : "Live keys (sk_live_...) are not accepted on the staging deployment; use your test key.",
     );
   }
-  const hash = keyedHash(await pepper(), key);
+  const hash = keyedHash(loadedPepper() ?? (await pepper()), key);
   const row = await readFirst(findKey(db(), { hash }));
   if (!row || !safeEqual(row.key_hash, hash) || row.mode !== mode) {
     throw new AppError("invalid_api_key", "The secret key is not valid: it is unknown or has been rolled.");

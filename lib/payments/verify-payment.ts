@@ -3,12 +3,12 @@ import { type Param, prepared } from "@/lib/db/prepared";
 import { readFirst } from "@/lib/db/read";
 import type { Mode } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
-import { presentVerified } from "./present";
+import { presentVerified, VERIFIED_COLUMNS } from "./present";
 
 const findTransaction = prepared((db, param: Param<{ reference: string; merchantId: string; mode: Mode }>) =>
   db
     .selectFrom("transactions")
-    .selectAll()
+    .select(VERIFIED_COLUMNS)
     .where("reference", "=", param("reference"))
     .where("merchant_id", "=", param("merchantId"))
     .where("mode", "=", param("mode")),

@@ -4,7 +4,10 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state";
 
-const cache = processState("pepper", () => ({ value: undefined as Promise<string> | undefined }));
+const cache = processState("pepper", () => ({
+  value: undefined as Promise<string> | undefined,
+  loaded: undefined as string | undefined,
+}));
 
 /**
  * The pepper for keyed hashes: `APP_SECRET`, or on a non-production deployment without one, a random value
@@ -12,11 +15,22 @@ const cache = processState("pepper", () => ({ value: undefined as Promise<string
  * Production refuses to start without `APP_SECRET` (lib/env.ts).
  */
 export function pepper(): Promise<string> {
-  cache.value ??= load().catch((err) => {
-    cache.value = undefined;
-    throw err;
-  });
+  cache.value ??= load().then(
+    (value) => {
+      cache.loaded = value;
+      return value;
+    },
+    (err) => {
+      cache.value = undefined;
+      throw err;
+    },
+  );
   return cache.value;
+}
+
+/** The pepper once `pepper()` has loaded it (every server loads it at boot), else undefined: for hot paths. */
+export function loadedPepper(): string | undefined {
+  return cache.loaded;
 }
 
 async function load(): Promise<string> {
