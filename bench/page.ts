@@ -17,6 +17,8 @@
 //   BENCH_PAGE_PORT=3400    where the server listens
 //   BENCH_PAGE_RUNS=5       Lighthouse runs (the performance score is the median; single runs vary by ±5)
 //   BENCH_PAGE_KEEP_REPORTS=1  also write each full Lighthouse report to bench/results/lighthouse-<ts>.json
+//   BENCH_PAGE_CPU_SLOWDOWN=4  Lighthouse's simulated CPU slowdown (its mobile default); the observed task
+//                           times are multiplied by it, so 8 is what this page scores on a machine half as fast
 //
 // Exit code: 0 when every budget passes, 1 on a MISS or when something could not be measured.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -30,6 +32,12 @@ const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 const PORT = Number(process.env.BENCH_PAGE_PORT ?? 3400);
 const RUNS = Math.max(1, Number(process.env.BENCH_PAGE_RUNS ?? 5) || 5);
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+/** Lighthouse's simulated CPU slowdown (its mobile default is 4); 8 shows what a machine half as fast scores. */
+const CPU_SLOWDOWN = process.env.BENCH_PAGE_CPU_SLOWDOWN
+  ? Number(process.env.BENCH_PAGE_CPU_SLOWDOWN)
+  : undefined;
+if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1))
+  throw new Error("BENCH_PAGE_CPU_SLOWDOWN must be a number >= 1");
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME_FLAGS = [
   "--headless=new",
@@ -188,6 +196,7 @@ function lighthouse(url: string): LighthouseRun {
       "--output-path=stdout",
       "--quiet",
       `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+      ...(CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`] : []),
     ],
     { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, CHROME_PATH } },
   );
