@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Insertable, Kysely } from "kysely";
+import { type Compilable, type CompiledQuery, createQueryId, type Insertable, type Kysely } from "kysely";
 import type { Database } from "./schema";
 
 type Params = Record<string, unknown>;
@@ -47,7 +47,8 @@ function fill<O>({ query, slots }: Template<O>, params: Params): CompiledQuery<O
     if (value === undefined) throw new Error(`prepared query: no value for parameter ${slot.name}`);
     return value;
   });
-  return { ...query, parameters };
+  // A query id of its own per run, as a freshly compiled query has (plugins key per-query state on it).
+  return { ...query, queryId: createQueryId(), parameters };
 }
 
 /**
