@@ -121,6 +121,35 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it("counts guesses sent in parallel: the right password inside a burst of 30 wrong ones is refused too", async () => {
+    const m = await signup(api);
+    const attacker = client(target.url, { address: randomAddress() });
+    const wrong = Array.from({ length: 30 }, (_, i) =>
+      attacker.post("/v1/merchants/auth/login", { email: m.email, password: `parallel-${i}-xxxx` }),
+    );
+    // Sent while the 30 are still hashing: none has been answered, so a limit that only counted finished
+    // failures would still let this one through, and a guesser could find the password at full speed.
+    await new Promise((r) => setTimeout(r, 20));
+    const right = await attacker.post("/v1/merchants/auth/login", { email: m.email, password: m.password });
+    const answers = await Promise.all(wrong);
+    expect(right.status).toBe(429);
+    expect(right.body.error).toBe("rate_limited");
+    const tried = answers.filter((r) => r.status === 401).length;
+    // Burst 10; refill is 5 a minute, so a slow run may earn one more try, never 20.
+    expect(tried).toBeGreaterThanOrEqual(10);
+    expect(tried).toBeLessThanOrEqual(11);
+    expect(answers.filter((r) => r.status === 429).length).toBe(30 - tried);
+  });
+
+  it("successful logins do not spend the address's budget", async () => {
+    const m = await signup(api);
+    const office = client(target.url, { address: randomAddress() });
+    for (let i = 0; i < 15; i++) {
+      const ok = await office.post("/v1/merchants/auth/login", { email: m.email, password: m.password });
+      expect(ok.status, `login ${i + 1}`).toBe(200);
+    }
+  });
+
   it("refuses a missing, malformed, unknown, expired or signed-out session with 401 invalid_session", async () => {
     const m = await signup(api);
     for (const headers of [{}, bearer("nope"), bearer(`mst_${"x".repeat(43)}`), bearer(m.testKey)]) {

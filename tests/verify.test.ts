@@ -144,6 +144,33 @@ describe.each(targets)("verify and checkout endpoints on $name", (target) => {
     expect(other.status).toBe(200);
   });
 
+  it("counts unknown access codes sent in parallel, and a known code's lookups spend nothing", async () => {
+    const m = await signup(api);
+    const init = await initialize(api, m.testKey, { amount: "700" });
+    const guesser = client(target.url, { address: randomAddress() });
+    const guesses = Array.from({ length: 60 }, (_, i) =>
+      guesser.get("/v1/payment/checkout/verify", { "x-access-code": `${"C".repeat(24)}${i}` }),
+    );
+    // A real code sent in the same burst, behind the guesses: the budget is already spent by then.
+    const real = guesser.get("/v1/payment/checkout/verify", { "x-access-code": init.body.data.accessCode });
+    const answers = await Promise.all(guesses);
+    expect((await real).status).toBe(429);
+    const tried = answers.filter((r) => r.status === 401).length;
+    // Burst 30, refilled at 30 a minute: a slow run may earn a token or two back, never 30.
+    expect(tried).toBeGreaterThanOrEqual(30);
+    expect(tried).toBeLessThanOrEqual(32);
+    expect(answers.filter((r) => r.status === 429).length).toBe(60 - tried);
+
+    // A customer's page polling its own (known) code from one address is never limited.
+    const customer = client(target.url, { address: randomAddress() });
+    for (let i = 0; i < 40; i++) {
+      const res = await customer.get("/v1/payment/checkout/verify", {
+        "x-access-code": init.body.data.accessCode,
+      });
+      expect(res.status, `poll ${i + 1}`).toBe(200);
+    }
+  });
+
   it("GET /v1/payment/checkout/banks lists banks with codes, by country", async () => {
     const m = await signup(api);
     const init = await initialize(api, m.testKey, { amount: "700" });

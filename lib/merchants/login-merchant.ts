@@ -2,16 +2,18 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { decoyPasswordHash, verifyPassword } from "@/lib/security/password";
 import { pepper } from "@/lib/security/pepper";
-import { check, consume } from "@/lib/security/rate-limit";
+import { reserve } from "@/lib/security/rate-limit";
 import { issueSession } from "./credentials";
 import { presentMerchant } from "./present";
 
 /**
- * Exchange email and password for a session token. Failed attempts spend the client address's login budget
- * (429 once spent); an unknown email costs as much time as a wrong password.
+ * Exchange email and password for a session token. Every attempt spends a token of the client address's login
+ * budget up front (429 once spent) and a successful one gets it back, so only failures count, yet parallel
+ * guesses cannot all slip past before the first failure is counted. An unknown email costs as much time as
+ * a wrong password.
  */
 export async function loginMerchant(input: { email: string; password: string; clientAddress: string }) {
-  check("login", input.clientAddress);
+  const refund = reserve("login", input.clientAddress);
   const merchant = await db()
     .selectFrom("merchants")
     .select(["id", "business_name", "email", "password_hash"])
@@ -19,9 +21,9 @@ export async function loginMerchant(input: { email: string; password: string; cl
     .executeTakeFirst();
   const valid = await verifyPassword(input.password, merchant?.password_hash ?? (await decoyPasswordHash()));
   if (!merchant || !valid) {
-    consume("login", input.clientAddress);
     throw new AppError("invalid_credentials", "The email or password is incorrect.");
   }
+  refund();
   const peppered = await pepper();
   const session = await db()
     .transaction()

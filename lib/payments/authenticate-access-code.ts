@@ -2,13 +2,14 @@ import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
-import { check, consume } from "@/lib/security/rate-limit";
+import { reserve } from "@/lib/security/rate-limit";
 
 export const ACCESS_CODE_PATTERN = /^[0-9A-Za-z]{22,64}$/;
 
 /**
  * Resolve an access code (`x-access-code`) to its transaction, or throw 401 `invalid_access_code`.
- * Unknown codes from one client address are rate limited (429), so codes cannot be guessed at speed.
+ * Unknown codes from one client address are rate limited (429), so codes cannot be guessed at speed: every
+ * lookup spends a token up front and a known code gives it back, so parallel guesses are counted too.
  */
 export async function authenticateAccessCode({
   accessCode,
@@ -17,7 +18,7 @@ export async function authenticateAccessCode({
   accessCode: string | null;
   clientAddress: string;
 }): Promise<AccessCodePrincipal> {
-  check("access_code", clientAddress);
+  const refund = reserve("access_code", clientAddress);
   if (!accessCode)
     throw new AppError(
       "invalid_access_code",
@@ -31,9 +32,10 @@ export async function authenticateAccessCode({
         .executeTakeFirst()
     : undefined;
   if (!row || row.mode !== deploymentMode()) {
-    consume("access_code", clientAddress);
     throw new AppError("invalid_access_code", "The access code is not valid: it is unknown.");
   }
+  // A known code is no guess, even an expired one: its token goes back.
+  refund();
   if (Number(row.access_expires_at) <= Date.now()) {
     throw new AppError("invalid_access_code", "The access code has expired; start a new payment.");
   }

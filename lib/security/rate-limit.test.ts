@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/http/errors";
-import { check, consume } from "./rate-limit";
+import { consume, reserve } from "./rate-limit";
 
 function rateLimited(fn: () => void): AppError | undefined {
   try {
@@ -28,16 +28,26 @@ describe("token buckets", () => {
     expect(rateLimited(() => consume("secret_key", subject, t0 + 10))?.code).toBe("rate_limited");
   });
 
-  it("keeps subjects apart and check() never spends", () => {
+  it("keeps subjects apart; reserve() spends up front and its refund gives the token back once", () => {
     const a = `ip-${Math.random()}`;
     const b = `ip-${Math.random()}`;
     const t0 = 5_000_000;
-    for (let i = 0; i < 10; i++) consume("login", a, t0);
-    expect(rateLimited(() => check("login", a, t0))?.code).toBe("rate_limited");
-    for (let i = 0; i < 100; i++) expect(rateLimited(() => check("login", b, t0))).toBeUndefined();
-    expect(rateLimited(() => consume("login", b, t0))).toBeUndefined();
+    // Ten attempts in flight at once, none finished: the eleventh is refused before any of them is decided.
+    for (let i = 0; i < 10; i++) reserve("login", a, t0);
+    expect(rateLimited(() => reserve("login", a, t0))?.code).toBe("rate_limited");
+    expect(rateLimited(() => reserve("login", b, t0))).toBeUndefined();
     // 5 a minute: after 12 s one token is back for `a`, with Retry-After counted in whole seconds before that.
-    expect(rateLimited(() => check("login", a, t0 + 6_000))?.headers["retry-after"]).toBe("6");
-    expect(rateLimited(() => check("login", a, t0 + 12_000))).toBeUndefined();
+    expect(rateLimited(() => reserve("login", a, t0 + 6_000))?.headers["retry-after"]).toBe("6");
+    expect(rateLimited(() => reserve("login", a, t0 + 12_000))).toBeUndefined();
+
+    // Successful attempts give their token back, so any number of them in a row never runs the bucket dry...
+    const c = `ip-${Math.random()}`;
+    for (let i = 0; i < 100; i++) reserve("login", c, t0)();
+    // ...and a refund called twice returns one token, never more than the burst.
+    const refund = reserve("login", c, t0);
+    refund();
+    refund();
+    for (let i = 0; i < 10; i++) reserve("login", c, t0);
+    expect(rateLimited(() => reserve("login", c, t0))?.code).toBe("rate_limited");
   });
 });

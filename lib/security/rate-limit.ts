@@ -72,14 +72,19 @@ export function consume(limiter: Limiter, subject: string, now = Date.now()): vo
   }
 }
 
-/** Whether `subject` has tokens left, without spending one (failed-attempt limiters check before work). */
-export function check(limiter: Limiter, subject: string, now = Date.now()): void {
-  const bucket = buckets.get(`${limiter}:${subject}`);
-  if (!bucket) return;
-  const p = policy(limiter);
-  const tokens = Math.min(p.burst, bucket.tokens + (now - bucket.updatedAt) * p.refillPerMs);
-  if (tokens < 1) {
-    const retry = Math.max(1, Math.ceil((1 - tokens) / p.refillPerMs / 1000));
-    throw new AppError("rate_limited", MESSAGES[limiter], { "retry-after": String(retry) });
-  }
+/**
+ * Spend one token of a failed-attempt limiter before the work that decides whether the attempt failed, and
+ * get back a function that returns it when the attempt turns out good. Spending first is what makes the
+ * limit hold under parallel requests: checking without spending let any number of concurrent guesses past
+ * the check before the first failure was counted. Throws 429 `rate_limited` when nothing is left.
+ */
+export function reserve(limiter: Limiter, subject: string, now = Date.now()): () => void {
+  consume(limiter, subject, now);
+  let refunded = false;
+  return () => {
+    if (refunded) return;
+    refunded = true;
+    const bucket = buckets.get(`${limiter}:${subject}`);
+    if (bucket) bucket.tokens = Math.min(policy(limiter).burst, bucket.tokens + 1);
+  };
 }
