@@ -94,4 +94,92 @@ describe.each(targets)("Idempotency-Key on $name", (target) => {
     expect(after.status).toBe(201);
     expect(after.body.data.reference).toBe([...references][0]);
   });
+
+  it("answers 409 idempotency_in_progress with Retry-After while the key's first request is still running", async () => {
+    const m = await signup(api);
+    const body = { amount: "10" };
+    const first = await init(m.testKey, body, "still-running");
+    expect(first.status).toBe(201);
+    // Put the key back where the first request held it while it ran: claimed, in flight, no answer yet.
+    await testDb(target)
+      .updateTable("idempotency_keys")
+      .set({ state: "in_flight", response_status: null, response_body: null, created_at: Date.now() })
+      .where("merchant_id", "=", m.id)
+      .where("idempotency_key", "=", "still-running")
+      .execute();
+    const res = await init(m.testKey, body, "still-running");
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      status: "failed",
+      error: "idempotency_in_progress",
+      message: expect.stringContaining("still being processed"),
+    });
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(await countTransactions(m.id)).toBe(1);
+  });
+
+  it("stores answers sealed: a rolled secret key never lies in the database in clear, yet a retry gets it back", async () => {
+    const m = await signup(api);
+    const session = { authorization: `Bearer ${m.accessToken}`, "idempotency-key": "roll-once" };
+    const rolled = await api.post("/v1/merchants/keys/roll", { mode: "test" }, session);
+    expect(rolled.status).toBe(200);
+    const newKey: string = rolled.body.data.secretKey;
+    expect(newKey).toMatch(/^sk_test_/);
+
+    const rows = await testDb(target)
+      .selectFrom("idempotency_keys")
+      .select(["response_body", "state"])
+      .where("merchant_id", "=", m.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.state).toBe("done");
+    expect(rows[0]?.response_body).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(rows[0]?.response_body).not.toContain(newKey.slice(8, 20));
+    expect(rows[0]?.response_body).not.toContain("secretKey");
+
+    // The client lost the answer and retries: the same key, not a second roll that would lock it out.
+    const retry = await api.post("/v1/merchants/keys/roll", { mode: "test" }, session);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body.data.secretKey).toBe(newKey);
+    expect((await init(newKey, { amount: "1" })).status).toBe(201);
+
+    // A sealed answer copied under another key's scope does not open as that key's answer.
+    const now = Date.now();
+    await testDb(target)
+      .insertInto("idempotency_keys")
+      .values({
+        merchant_id: m.id,
+        mode: "test",
+        method: "POST",
+        path: "/v1/merchants/keys/roll",
+        idempotency_key: "copied-row",
+        request_hash: (
+          await testDb(target)
+            .selectFrom("idempotency_keys")
+            .select("request_hash")
+            .where("merchant_id", "=", m.id)
+            .where("idempotency_key", "=", "roll-once")
+            .executeTakeFirstOrThrow()
+        ).request_hash,
+        state: "done",
+        response_status: 200,
+        response_body: rows[0]?.response_body ?? "",
+        created_at: now,
+        expires_at: now + 86_400_000,
+      })
+      .execute();
+    const copied = await api.post(
+      "/v1/merchants/keys/roll",
+      { mode: "test" },
+      { authorization: `Bearer ${m.accessToken}`, "idempotency-key": "copied-row" },
+    );
+    expect(copied.status).toBe(500);
+    // The one unexpected-error answer: the envelope, the request id to quote, no stack, no internals.
+    expect(copied.body).toEqual({
+      status: "failed",
+      error: "internal_error",
+      message: `Something went wrong on our side. Quote request id ${copied.headers.get("x-request-id")} to support.`,
+    });
+  });
 });

@@ -1,6 +1,8 @@
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { pepper } from "@/lib/security/pepper";
+import { seal, unseal } from "@/lib/security/seal";
 import { AppError, isAppError } from "./errors";
 
 /**
@@ -8,6 +10,11 @@ import { AppError, isAppError } from "./errors";
  * makes that a race exactly one request wins), runs, and stores its answer; later ones with the same key and
  * body replay that answer, with a different body get 422, and while the first still runs get 409.
  * Validation failures and unexpected errors are not stored: the row is removed so the key can be used again.
+ *
+ * Stored answers are sealed (AES-256-GCM under a key derived from the pepper, bound to the key's scope): an
+ * answer can hold a credential shown once (a rolled secret key, a webhook secret) or a customer's details,
+ * and a copy of the database alone must not reveal them. A replay still returns the answer itself, so a
+ * client that lost the response to a key roll gets the key it rolled to instead of being locked out.
  */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,255}$/;
 
@@ -83,7 +90,11 @@ export async function runIdempotent(
         { "retry-after": "1" },
       );
     }
-    return { status: existing.response_status, body: JSON.parse(existing.response_body), replayed: true };
+    return {
+      status: existing.response_status,
+      body: await openAnswer(scope, existing.response_body),
+      replayed: true,
+    };
   }
   throw new AppError("idempotency_in_progress", "This Idempotency-Key is contended; retry shortly.", {
     "retry-after": "1",
@@ -124,10 +135,27 @@ async function runAndStore(
   return { ...answer, replayed: false };
 }
 
+const SEAL_PURPOSE = "idempotent-answer";
+
+/** What a stored answer's seal is bound to: the whole scope of its key. */
+function sealContext(scope: Scope): string {
+  return JSON.stringify([scope.merchantId, scope.mode, scope.method, scope.path, scope.key]);
+}
+
+async function openAnswer(scope: Scope, stored: string): Promise<unknown> {
+  // Answers stored before sealing began are plain JSON objects (gone within IDEMPOTENCY_TTL_SECONDS).
+  if (stored.startsWith("{")) return JSON.parse(stored);
+  return JSON.parse(unseal(await pepper(), stored, { purpose: SEAL_PURPOSE, context: sealContext(scope) }));
+}
+
 async function store(scope: Scope, createdAt: number, status: number, body: unknown) {
+  const sealed = seal(await pepper(), JSON.stringify(body), {
+    purpose: SEAL_PURPOSE,
+    context: sealContext(scope),
+  });
   await db()
     .updateTable("idempotency_keys")
-    .set({ state: "done", response_status: status, response_body: JSON.stringify(body) })
+    .set({ state: "done", response_status: status, response_body: sealed })
     .where("merchant_id", "=", scope.merchantId)
     .where("mode", "=", scope.mode)
     .where("method", "=", scope.method)
