@@ -9,6 +9,9 @@ const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 const CLIENT_ADDRESS_HEADER = "x-paygate-client-address";
+// Tells the app (lib/http/client-address.ts) that this front sets the header above on every request, so it
+// may be trusted; under a bare `next start` it is not.
+process.env.PAYGATE_FRONT = "1";
 
 function clientAddress(req) {
   if (trustProxy) {
@@ -78,17 +81,26 @@ const server = createServer((req, res) => {
   if (refusal) return refuse(res, refusal);
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
   handle(req, res).catch((err) => {
+    const id = requestId();
     console.error(
-      JSON.stringify({ level: "error", msg: "request handler failed", error: String(err?.message ?? err) }),
+      JSON.stringify({
+        level: "error",
+        msg: "request handler failed",
+        requestId: id,
+        error: String(err?.message ?? err),
+      }),
     );
     if (!res.headersSent) {
-      res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
-      res.end(
-        JSON.stringify({
-          status: "failed",
-          error: "internal_error",
-          message: "Something went wrong on our side.",
-        }),
+      refuse(
+        res,
+        envelope(
+          500,
+          "internal_error",
+          `Something went wrong on our side. Quote request id ${id} to support.`,
+          {
+            "x-request-id": id,
+          },
+        ),
       );
     }
   });

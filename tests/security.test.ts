@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { client, initialize, signup, targets } from "./helpers/api";
+import { client, initialize, randomAddress, signup, targets } from "./helpers/api";
 
 describe.each(targets)("security floor on $name", (target) => {
   const api = client(target.url);
@@ -20,6 +20,22 @@ describe.each(targets)("security floor on $name", (target) => {
     }
   });
 
+  it("a client cannot choose its own address: the front overwrites x-paygate-client-address", async () => {
+    // One caller (one forwarded address, as the trusted proxy reports it) sending a different value of the
+    // front's own header on every request: all of them count against the one address.
+    const guesser = client(target.url, { address: randomAddress() });
+    const statuses: number[] = [];
+    for (let i = 0; i < 34; i++) {
+      const res = await guesser.get("/v1/payment/checkout/verify", {
+        "x-access-code": `${"D".repeat(24)}${i}`,
+        "x-paygate-client-address": `198.51.100.${i + 1}`,
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it("gives every answer an x-request-id, including 404s and 405s", async () => {
     for (const res of [
       await api.get("/v1/ping"),
@@ -27,7 +43,7 @@ describe.each(targets)("security floor on $name", (target) => {
       await api.request("DELETE", "/v1/payment/initialize"),
       await api.post("/v1/payment/initialize", { amount: "1" }),
     ]) {
-      expect(res.headers.get("x-request-id") ?? (res.status === 200 ? "ping" : null)).toBeTruthy();
+      expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9A-Za-z]{20}$/);
     }
     const missing = await api.get("/v1/no/such/route");
     expect(missing.status).toBe(404);

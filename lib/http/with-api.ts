@@ -4,8 +4,9 @@ import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
 import { authenticateSession } from "@/lib/merchants/authenticate-session";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { pepper } from "@/lib/security/pepper";
-import { keyedHash, randomString } from "@/lib/security/tokens";
+import { keyedHash, newRequestId } from "@/lib/security/tokens";
 import { assertCleanText, readJsonObject } from "./body";
+import { clientAddressOf } from "./client-address";
 import { failureBody, jsonResponse, successBody } from "./envelope";
 import { AppError, isAppError } from "./errors";
 import { checkIdempotencyKey, runIdempotent } from "./idempotency";
@@ -49,9 +50,6 @@ type Options<A extends AuthKind, B, Q, P> = {
   query?: Q;
   params?: P;
 };
-
-/** Header the server (server.mjs) sets to the caller's address; any value a client sends is overwritten. */
-export const CLIENT_ADDRESS_HEADER = "x-paygate-client-address";
 
 export function created(data: unknown): ApiResult {
   return { status: 201, data };
@@ -102,11 +100,11 @@ export function withApi<
 >(options: Options<A, B, Q, P>, handler: (ctx: ApiContext<A, B, Q, P>) => Promise<ApiResult>): RouteHandler {
   return async (request, context) => {
     const started = performance.now();
-    const requestId = `req_${randomString(20)}`;
+    const requestId = newRequestId();
     const method = request.method.toUpperCase();
     const url = new URL(request.url);
     const path = url.pathname;
-    const clientAddress = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+    const clientAddress = clientAddressOf(request.headers);
     let status = 500;
     let errorCode: string | undefined;
     let merchantId: string | undefined;
@@ -217,14 +215,14 @@ export function methodsNotAllowed(...allowed: string[]) {
       ),
       { allow: allowed.join(", ") },
     );
-    response.headers.set("x-request-id", `req_${randomString(20)}`);
+    response.headers.set("x-request-id", newRequestId());
     return response;
   };
   // OPTIONS answers what this route really serves (Next's automatic answer lists every method).
   const options: RouteHandler = async () =>
     new Response(null, {
       status: 204,
-      headers: { allow: [...allowed, "OPTIONS"].join(", "), "x-request-id": `req_${randomString(20)}` },
+      headers: { allow: [...allowed, "OPTIONS"].join(", "), "x-request-id": newRequestId() },
     });
   return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler, OPTIONS: options };
 }

@@ -37,6 +37,11 @@ export function base62Length(bits: number): number {
   return Math.ceil(bits / Math.log2(62));
 }
 
+/** The id of one request, in every answer's `x-request-id` and its log line: `req_` + 20 base62 characters. */
+export function newRequestId(): string {
+  return `req_${randomString(20)}`;
+}
+
 export function newId(): string {
   return randomUUID();
 }

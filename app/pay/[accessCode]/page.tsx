@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { formatMoney } from "@/lib/checkout/format";
 import { loadCheckout } from "@/lib/checkout/load-checkout";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/with-api";
+import { clientAddressOf } from "@/lib/http/client-address";
 import { Checkout } from "./_components/checkout";
 
 export const dynamic = "force-dynamic";
@@ -28,7 +28,7 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
   const requestHeaders = await headers();
   const view = await loadCheckout({
     accessCode,
-    clientAddress: requestHeaders.get(CLIENT_ADDRESS_HEADER) ?? "unknown",
+    clientAddress: clientAddressOf(requestHeaders),
   });
   if (!view) notFound();
   const nonce = requestHeaders.get("x-nonce") ?? undefined;
