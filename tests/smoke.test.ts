@@ -14,3 +14,14 @@ describe.each(targets)("smoke on $name", ({ url }) => {
     expect(verify.body.data.status).toBe("pending");
   });
 });
+
+describe.each(targets)("static files on $name", ({ url }) => {
+  it("serves robots.txt from public/, keeping checkout and link pages out of search indexes", async () => {
+    const res = await fetch(`${url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    const lines = (await res.text()).split("\n");
+    for (const rule of ["User-agent: *", "Disallow: /pay/", "Disallow: /l/", "Disallow: /v1/"])
+      expect(lines).toContain(rule);
+  });
+});
