@@ -5,7 +5,15 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 
-const port = Number(process.env.PORT ?? 3000);
+const port = Number(process.env.PORT || 3000);
+// lib/env.ts checks every setting once Next has loaded, but the port is needed first: refuse a bad one the
+// same way (listen() would throw a RangeError with a stack).
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  process.stderr.write(
+    `\nThe service cannot start.\nInvalid configuration:\n  PORT: must be a whole number from 1 to 65535 (got ${JSON.stringify(process.env.PORT)})\n\n`,
+  );
+  process.exit(1);
+}
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 const CLIENT_ADDRESS_HEADER = "x-paygate-client-address";

@@ -4,11 +4,17 @@ import { z } from "zod";
  * Configuration, validated once. Every variable the service reads is declared here; nothing else in the
  * codebase touches `process.env` for settings.
  */
+const PORT_RULE = "must be a whole number from 1 to 65535";
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z
   .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ message: PORT_RULE })
+      .int(PORT_RULE)
+      .min(1, PORT_RULE)
+      .max(65535, PORT_RULE)
+      .default(3000),
     HOSTNAME: z.string().min(1).default("0.0.0.0"),
     /** Unset or `file:<path>` → SQLite (default `file:data/paygate.db`); `postgres://…` → PostgreSQL. */
     DATABASE_URL: z

@@ -1,0 +1,147 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * The service's own start (issue: `npm start` migrates, on an empty database creates the demo merchant and
+ * prints its test key and a ready-to-run curl; configuration is validated with a clear message) and
+ * `npm run db:migrate`, each on a fresh SQLite file. These start `node server.mjs` (what `npm start` runs
+ * after installing and building) rather than the suites' shared servers, which are started without the seed.
+ */
+const dir = mkdtempSync(join(tmpdir(), "paygate-start-"));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOSTNAME: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (d) => {
+    stdout += d;
+  });
+  child.stderr?.on("data", (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function until<T>(what: string, probe: () => T | undefined, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe("starting the service", () => {
+  it("on an empty database: migrates, creates the demo merchant, and the banner's curl creates a payment", async () => {
+    const port = await freePort();
+    const demoFile = join(dir, "demo.json");
+    const server = start({
+      PORT: String(port),
+      DATABASE_URL: `file:${join(dir, "demo.db")}`,
+      SEED_DEMO: "1",
+      DEMO_MERCHANT_FILE: demoFile,
+    });
+    const banner = await until("the demo banner", () => {
+      const { stdout } = server.output();
+      return stdout.includes("/demo\n") ? stdout : undefined;
+    });
+    const key = /secret key: {2}(sk_test_[0-9A-Za-z]{32,})/.exec(banner)?.[1];
+    expect(key).toBeDefined();
+    expect(JSON.parse(readFileSync(demoFile, "utf8")).testSecretKey).toBe(key);
+    // The banner's command, run as printed (the shell's quoting, the URL, the key and the body).
+    const curl = /(curl -s -X POST [^\n]+\\\n[^\n]+\\\n[^\n]+)/.exec(banner)?.[1];
+    expect(curl).toContain(`http://localhost:${port}/v1/payment/initialize`);
+    const command = (curl ?? "").replaceAll("\\\n", " ").replace("localhost", "127.0.0.1");
+    await until("the server to listen", () =>
+      server.output().stdout.includes("listening") ? true : undefined,
+    );
+    const answer = JSON.parse(execFileSync("sh", ["-c", `${command} -w ''`], { encoding: "utf8" }));
+    expect(answer.status).toBe("success");
+    expect(answer.data).toMatchObject({ amount: "5000.00", currency: "NGN", status: "pending" });
+    expect(answer.data.reference).toMatch(/^PAY_TXN_/);
+
+    // A second start on the same database creates no second demo merchant and prints no key.
+    server.child.kill("SIGTERM");
+    await server.exited;
+    const again = start({
+      PORT: String(await freePort()),
+      DATABASE_URL: `file:${join(dir, "demo.db")}`,
+      SEED_DEMO: "1",
+      DEMO_MERCHANT_FILE: demoFile,
+    });
+    await until("the second server to listen", () =>
+      again.output().stdout.includes("listening") ? true : undefined,
+    );
+    expect(again.output().stdout).not.toContain("sk_test_");
+  });
+
+  it("refuses a wrong configuration with a message naming the variable and the rule, exit 1, no stack", async () => {
+    for (const [env, expected] of [
+      [{ PORT: "99999" }, "PORT: must be a whole number from 1 to 65535"],
+      [{ PORT: String(await freePort()), DATABASE_URL: "mysql://x" }, "DATABASE_URL: must start with file:"],
+      [
+        {
+          PORT: String(await freePort()),
+          PAYMENTS_ENV: "production",
+          DATABASE_URL: `file:${join(dir, "p.db")}`,
+        },
+        "APP_SECRET: is required when PAYMENTS_ENV=production",
+      ],
+    ] as const) {
+      const server = start(env);
+      const code = await Promise.race([
+        server.exited,
+        new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 60_000)),
+      ]);
+      const { stderr } = server.output();
+      expect(code, stderr).toBe(1);
+      expect(stderr).toContain("The service cannot start.");
+      expect(stderr).toContain(expected);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("npm run db:migrate brings a fresh database to the latest schema, then finds it up to date", () => {
+    const env = { ...process.env, DATABASE_URL: `file:${join(dir, "migrate.db")}` };
+    const tsx = join("node_modules", ".bin", "tsx");
+    const first = execFileSync(tsx, ["scripts/migrate.ts"], { env, encoding: "utf8" });
+    expect(first).toMatch(/^Applied on sqlite: 0001_/);
+    const second = execFileSync(tsx, ["scripts/migrate.ts"], { env, encoding: "utf8" });
+    expect(second.trim()).toBe("The sqlite database is up to date.");
+  });
+});
