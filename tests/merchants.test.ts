@@ -201,6 +201,109 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     expect(noSession.body.error).toBe("invalid_session");
   });
 
+  it("settings: a merchant's own fee rules price its next payments; other currencies and old payments keep theirs", async () => {
+    const m = await signup(api);
+    const session = bearer(m.accessToken);
+    const before = await initialize(api, m.testKey, { amount: "10000.00" });
+    expect(before.body.data).toMatchObject({ cardFee: "250.00", transferFee: "100.00" });
+
+    const put = await api.put(
+      "/v1/merchants/settings",
+      {
+        fees: {
+          NGN: { card: { percent: "2.5", flat: "50.00", flatWaivedBelow: "1000.00", cap: "5000.00" } },
+          USD: { transfer: { percent: "0.5" } },
+        },
+      },
+      session,
+    );
+    expect(put.status).toBe(200);
+    expect(put.body.data.customFees).toEqual(["NGN", "USD"]);
+    expect(put.body.data.fees.NGN.card).toEqual({
+      percent: "2.50",
+      flat: "50.00",
+      flatWaivedBelow: "1000.00",
+      cap: "5000.00",
+    });
+    expect(put.body.data.fees.USD.transfer).toEqual({
+      percent: "0.50",
+      flat: "0.00",
+      flatWaivedBelow: "0.00",
+      cap: null,
+    });
+
+    const init = (amount: string, currency = "NGN") =>
+      initialize(api, m.testKey, { amount, currency }).then((r) => r.body.data);
+    // 2.5% + 50.00; the transfer rule was not replaced, so it is still the default 1% capped at 1,000.00.
+    expect(await init("10000.00")).toMatchObject({
+      cardFee: "300.00",
+      cardTotal: "10300.00",
+      transferFee: "100.00",
+      transferTotal: "10100.00",
+    });
+    expect(await init("999.99")).toMatchObject({ cardFee: "25.00" }); // flat waived below 1,000.00
+    expect(await init("1000000.00")).toMatchObject({ cardFee: "5000.00", transferFee: "1000.00" }); // caps
+    expect(await init("100.00", "USD")).toMatchObject({ cardFee: "3.90", transferFee: "0.50" });
+    expect(await init("100.00", "GHS")).toMatchObject({ cardFee: "3.90", transferFee: "1.00" });
+
+    // A payment offered before the change keeps the fees it was offered at.
+    const checkout = await api.get("/v1/payment/checkout/verify", {
+      "x-access-code": before.body.data.accessCode,
+    });
+    expect(checkout.status).toBe(200);
+    const stored = await testDb(target)
+      .selectFrom("transactions")
+      .select(["card_fee_minor", "transfer_fee_minor"])
+      .where("reference", "=", before.body.data.reference)
+      .executeTakeFirstOrThrow();
+    expect([String(stored.card_fee_minor), String(stored.transfer_fee_minor)]).toEqual(["25000", "10000"]);
+
+    // Changing USD leaves NGN alone; null restores a currency's default, and null for all restores every one.
+    await api.put("/v1/merchants/settings", { fees: { USD: null } }, session);
+    expect((await api.get("/v1/merchants/settings", session)).body.data.customFees).toEqual(["NGN"]);
+    expect(await init("10000.00")).toMatchObject({ cardFee: "300.00" });
+    const reset = await api.put("/v1/merchants/settings", { fees: null }, session);
+    expect(reset.body.data.customFees).toEqual([]);
+    expect(await init("10000.00")).toMatchObject({ cardFee: "250.00" });
+  });
+
+  it("settings: fee rules that break a rule are refused naming the field, and change nothing", async () => {
+    const m = await signup(api);
+    const session = bearer(m.accessToken);
+    const cases: Array<[unknown, string]> = [
+      [{ NGN: { card: { percent: "1.505" } } }, "fees.NGN.card.percent must be a percentage string"],
+      [{ NGN: { card: { percent: "101" } } }, "fees.NGN.card.percent must be a percentage string"],
+      [{ NGN: { card: { percent: 1.5 } } }, "fees.NGN.card.percent must be a string"],
+      [{ NGN: { card: { percent: "1", cap: "0" } } }, "fees.NGN.card.cap must be greater than zero"],
+      [
+        { NGN: { transfer: { percent: "1", flat: "1.001" } } },
+        "fees.NGN.transfer.flat must have at most 2 decimals",
+      ],
+      [{ XOF: { card: { percent: "1", flat: "1.5" } } }, "fees.XOF.card.flat must have no decimals for XOF"],
+      [{ NGN: { card: { percent: "1", flat: "-5" } } }, "fees.NGN.card.flat must be a decimal string"],
+      [{ NGN: {} }, "fees.NGN must set card, transfer or both"],
+      [{ NGN: { cash: { percent: "1" } } }, 'fees.NGN has unknown field "cash"'],
+      [{ EUR: { card: { percent: "1" } } }, 'fees has unknown field "EUR"'],
+      [
+        { NGN: { card: { percent: "1", flat: "1", surcharge: "2" } } },
+        'fees.NGN.card has unknown field "surcharge"',
+      ],
+      [[], "fees must be an object"],
+    ];
+    for (const [fees, message] of cases) {
+      const res = await api.put("/v1/merchants/settings", { fees }, session);
+      expect(res.status, JSON.stringify(fees)).toBe(400);
+      expect(res.body.error).toBe("validation_error");
+      expect(res.body.message, JSON.stringify(fees)).toContain(message);
+    }
+    const row = await testDb(target)
+      .selectFrom("merchants")
+      .select("fee_schedule")
+      .where("id", "=", m.id)
+      .executeTakeFirstOrThrow();
+    expect(row.fee_schedule).toBeNull();
+  });
+
   it("settings: GET shows them, PUT changes only what it names", async () => {
     const m = await signup(api);
     const initial = await api.get("/v1/merchants/settings", bearer(m.accessToken));
@@ -211,6 +314,17 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
       merchantBearsCost: false,
       brandColor: null,
       logoUrl: null,
+      fees: expect.objectContaining({
+        NGN: {
+          card: { percent: "1.50", flat: "100.00", flatWaivedBelow: "2500.00", cap: "2000.00" },
+          transfer: { percent: "1.00", flat: "0.00", flatWaivedBelow: "0.00", cap: "1000.00" },
+        },
+        USD: {
+          card: { percent: "3.90", flat: "0.00", flatWaivedBelow: "0.00", cap: null },
+          transfer: { percent: "1.00", flat: "0.00", flatWaivedBelow: "0.00", cap: null },
+        },
+      }),
+      customFees: [],
     });
     const put = await api.put(
       "/v1/merchants/settings",

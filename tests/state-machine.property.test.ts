@@ -828,6 +828,7 @@ describe("transaction state machine (property, in-process)", () => {
         merchant: {
           channels: JSON.stringify(["card", "bank_transfer", "bank_payment", "ussd"]),
           merchantBearsCost: false,
+          feeSchedule: null,
         },
       };
       const runner = makeRunner(d, merchant.id, keyPrincipal);

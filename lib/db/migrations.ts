@@ -312,4 +312,10 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0005_merchant_fees": {
+    async up(db: Kysely<unknown>) {
+      // The merchant's own fee rules per currency (lib/money/fee-settings.ts); null = the default schedule.
+      await db.schema.alterTable("merchants").addColumn("fee_schedule", "text").execute();
+    },
+  },
 };

@@ -7,7 +7,7 @@ export type SecretKeyPrincipal = {
   mode: Mode;
   keyId: string;
   /** The merchant's checkout settings, read with the key (initialize needs them; one query fewer). */
-  merchant: { channels: string; merchantBearsCost: boolean };
+  merchant: { channels: string; merchantBearsCost: boolean; feeSchedule: string | null };
 };
 export type AccessCodePrincipal = {
   kind: "access_code";

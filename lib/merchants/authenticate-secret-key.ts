@@ -20,6 +20,7 @@ const findKey = prepared((db, param: Param<{ hash: string }>) =>
       "api_keys.key_hash",
       "merchants.channels",
       "merchants.merchant_bears_cost",
+      "merchants.fee_schedule",
     ])
     .where("api_keys.key_hash", "=", param("hash"))
     .where("api_keys.revoked_at", "is", null),
@@ -65,6 +66,10 @@ export async function authenticateSecretKey({ key }: { key: string | null }): Pr
     merchantId: row.merchant_id,
     mode: row.mode,
     keyId: row.id,
-    merchant: { channels: row.channels, merchantBearsCost: row.merchant_bears_cost === 1 },
+    merchant: {
+      channels: row.channels,
+      merchantBearsCost: row.merchant_bears_cost === 1,
+      feeSchedule: row.fee_schedule,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { MerchantsTable } from "@/lib/db/schema";
+import { presentFeeSettings } from "@/lib/money/fee-settings";
 import { parseChannels } from "@/lib/payments/channels";
 
 export function presentMerchant(row: Pick<Selectable<MerchantsTable>, "id" | "business_name" | "email">) {
@@ -14,5 +15,6 @@ export function presentSettings(row: Selectable<MerchantsTable>) {
     merchantBearsCost: row.merchant_bears_cost === 1,
     brandColor: row.brand_color,
     logoUrl: row.logo_url,
+    ...presentFeeSettings(row.fee_schedule),
   };
 }

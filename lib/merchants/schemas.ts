@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
+import { parseCurrencyFees, type StoredCurrencyFees } from "@/lib/money/fee-settings";
 import { CHANNELS } from "@/lib/payments/channels";
 
 /** Request schemas of the merchant endpoints (CONTRACT §7). */
@@ -22,6 +24,49 @@ export const ModeSchema = z.enum(["test", "live"], { message: 'must be "test" or
 
 export const RollKeyBody = z.strictObject({ mode: ModeSchema });
 
+const feeString = () => z.string().max(24, "must be at most 24 characters");
+
+const FeeRuleSchema = z.strictObject({
+  percent: feeString(),
+  flat: feeString().optional(),
+  flatWaivedBelow: feeString().optional(),
+  cap: feeString().nullable().optional(),
+});
+
+const CurrencyFeesSchema = z
+  .strictObject({ card: FeeRuleSchema.optional(), transfer: FeeRuleSchema.optional() })
+  .refine((v) => v.card !== undefined || v.transfer !== undefined, {
+    message: "must set card, transfer or both (null restores this currency's default)",
+  });
+
+/** `{NGN: {card: {...}, transfer: {...}}, USD: null}` → each named currency's stored rules, or null. */
+const FeesSettingSchema = z
+  .strictObject(
+    Object.fromEntries(CURRENCY_CODES.map((c) => [c, CurrencyFeesSchema.nullable().optional()])) as Record<
+      Currency,
+      z.ZodOptional<z.ZodNullable<typeof CurrencyFeesSchema>>
+    >,
+  )
+  .transform((fees, ctx) => {
+    const changes: Partial<Record<Currency, StoredCurrencyFees | null>> = {};
+    for (const currency of CURRENCY_CODES) {
+      const rules = fees[currency];
+      if (rules === undefined) continue;
+      if (rules === null) {
+        changes[currency] = null;
+        continue;
+      }
+      const parsed = parseCurrencyFees(rules, currency);
+      if (!parsed.ok) {
+        const field = "field" in parsed ? parsed.field.split(".") : [];
+        ctx.addIssue({ code: "custom", message: parsed.reason, path: [currency, ...field] });
+        return z.NEVER;
+      }
+      changes[currency] = parsed.value;
+    }
+    return changes;
+  });
+
 export const SettingsBody = z
   .strictObject({
     channels: z
@@ -41,10 +86,12 @@ export const SettingsBody = z
       .max(2048)
       .nullable()
       .optional(),
+    /** The merchant's own fee rules per currency; `null` for a currency (or for all) restores the default. */
+    fees: FeesSettingSchema.nullable().optional(),
   })
   .refine(
     (v) => Object.keys(v).length > 0,
-    "must set at least one of channels, merchantBearsCost, brandColor, logoUrl",
+    "must set at least one of channels, merchantBearsCost, brandColor, logoUrl, fees",
   );
 
 export const TransactionsQuery = z.strictObject({

@@ -4,7 +4,8 @@ import { insertRow } from "@/lib/db/prepared";
 import type { Database, Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
-import { computeFees, defaultFeeSchedule } from "@/lib/money/fees";
+import { feeScheduleFor } from "@/lib/money/fee-settings";
+import { computeFees } from "@/lib/money/fees";
 import { newId } from "@/lib/security/tokens";
 import { type Channel, parseChannels, serializeChannels } from "./channels";
 import { presentSession } from "./present";
@@ -24,17 +25,24 @@ export async function initializePayment(input: {
   paymentLinkId?: string;
   trx?: Kysely<Database>;
   /** The merchant's settings when the caller has them already (the secret key lookup reads them). */
-  merchant?: { channels: string; merchantBearsCost: boolean };
+  merchant?: { channels: string; merchantBearsCost: boolean; feeSchedule: string | null };
 }) {
   const executor = input.trx ?? db();
   const merchant =
     input.merchant ??
     (await executor
       .selectFrom("merchants")
-      .select(["channels", "merchant_bears_cost"])
+      .select(["channels", "merchant_bears_cost", "fee_schedule"])
       .where("id", "=", input.merchantId)
       .executeTakeFirst()
-      .then((m) => m && { channels: m.channels, merchantBearsCost: m.merchant_bears_cost === 1 }));
+      .then(
+        (m) =>
+          m && {
+            channels: m.channels,
+            merchantBearsCost: m.merchant_bears_cost === 1,
+            feeSchedule: m.fee_schedule,
+          },
+      ));
   if (!merchant) throw new AppError("invalid_api_key", "The merchant of this key no longer exists.");
 
   const enabled = parseChannels(merchant.channels);
@@ -44,7 +52,9 @@ export async function initializePayment(input: {
   }
 
   const p = input.payment;
-  const fees = computeFees(p.amountMinor, defaultFeeSchedule(p.currency));
+  // The merchant's own rules where it has set them (fixed on the transaction now: later changes never
+  // reprice a payment already offered).
+  const fees = computeFees(p.amountMinor, feeScheduleFor(p.currency, merchant.feeSchedule));
   const now = Date.now();
   const row = {
     id: newId(),

@@ -1,0 +1,151 @@
+import { formatAmount, parseAmount } from "./amount";
+import { CURRENCY_CODES, type Currency, isCurrency } from "./currencies";
+import { defaultFeeSchedule, type FeeRule, type FeeSchedule } from "./fees";
+
+/**
+ * A merchant's own fee schedule (CONTRACT §2: the default schedule is configurable per merchant).
+ * A merchant may replace the card rule, the transfer rule or both, per currency; whatever it does not replace
+ * follows the default. Only the replacements are stored (`merchants.fee_schedule`, JSON), in basis points
+ * and minor units as decimal strings, so the stored form never holds a float either.
+ */
+export type FeeRuleInput = { percent: string; flat?: string; flatWaivedBelow?: string; cap?: string | null };
+export type CurrencyFeesInput = { card?: FeeRuleInput; transfer?: FeeRuleInput };
+
+type StoredRule = { bps: string; flat: string; waivedBelow: string; cap: string | null };
+export type StoredCurrencyFees = { card?: StoredRule; transfer?: StoredRule };
+type StoredCurrency = StoredCurrencyFees;
+export type StoredFeeOverrides = Partial<Record<Currency, StoredCurrency>>;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const PERCENT = /^(0|[1-9][0-9]?|100)(?:\.([0-9]{1,2}))?$/;
+
+/** "1.5" → 150 basis points. At most two decimals (a basis point), from 0 to 100. */
+export function parsePercent(input: string): ParseResult<bigint> {
+  const match = PERCENT.exec(input);
+  if (!match) {
+    return {
+      ok: false,
+      reason: 'must be a percentage string from "0" to "100" with at most 2 decimals, such as "1.5"',
+    };
+  }
+  const bps = BigInt(match[1] ?? "0") * 100n + BigInt((match[2] ?? "").padEnd(2, "0"));
+  if (bps > 10_000n) return { ok: false, reason: 'must not exceed "100"' };
+  return { ok: true, value: bps };
+}
+
+/** 150n → "1.50". */
+export function formatPercent(bps: bigint): string {
+  return `${bps / 100n}.${(bps % 100n).toString().padStart(2, "0")}`;
+}
+
+/** A fee's flat part or threshold: like an amount, but zero is allowed ("0" means none). */
+export function parseFeeAmount(input: string, currency: Currency): ParseResult<bigint> {
+  if (/^0(?:\.0+)?$/.test(input)) {
+    const parsed = parseAmount(`1${input.slice(1)}`, currency); // same decimals rule as any amount
+    return parsed.ok ? { ok: true, value: 0n } : { ok: false, reason: parsed.reason };
+  }
+  const parsed = parseAmount(input, currency);
+  return parsed.ok ? { ok: true, value: parsed.minor } : { ok: false, reason: parsed.reason };
+}
+
+/**
+ * Validate one currency's rules and turn them into their stored form, or name the first field that breaks a
+ * rule (`card.cap`, with the reason).
+ */
+export function parseCurrencyFees(
+  input: CurrencyFeesInput,
+  currency: Currency,
+): ParseResult<StoredCurrency> | { ok: false; field: string; reason: string } {
+  const out: StoredCurrency = {};
+  for (const channel of ["card", "transfer"] as const) {
+    const rule = input[channel];
+    if (!rule) continue;
+    const bps = parsePercent(rule.percent);
+    if (!bps.ok) return { ok: false, field: `${channel}.percent`, reason: bps.reason };
+    const flat = parseFeeAmount(rule.flat ?? "0", currency);
+    if (!flat.ok) return { ok: false, field: `${channel}.flat`, reason: flat.reason };
+    const waivedBelow = parseFeeAmount(rule.flatWaivedBelow ?? "0", currency);
+    if (!waivedBelow.ok)
+      return { ok: false, field: `${channel}.flatWaivedBelow`, reason: waivedBelow.reason };
+    let cap: bigint | null = null;
+    if (rule.cap !== undefined && rule.cap !== null) {
+      const parsed = parseAmount(rule.cap, currency);
+      if (!parsed.ok) return { ok: false, field: `${channel}.cap`, reason: parsed.reason };
+      cap = parsed.minor;
+    }
+    out[channel] = {
+      bps: bps.value.toString(),
+      flat: flat.value.toString(),
+      waivedBelow: waivedBelow.value.toString(),
+      cap: cap === null ? null : cap.toString(),
+    };
+  }
+  return { ok: true, value: out };
+}
+
+/** The stored overrides of a merchant (`merchants.fee_schedule`), or none. */
+export function readFeeOverrides(stored: string | null): StoredFeeOverrides {
+  if (!stored) return {};
+  const parsed = JSON.parse(stored) as Record<string, StoredCurrency>;
+  const out: StoredFeeOverrides = {};
+  for (const [code, rules] of Object.entries(parsed)) if (isCurrency(code)) out[code] = rules;
+  return out;
+}
+
+/** Overrides after a settings change: named currencies replaced (or back to the default with null). */
+export function mergeFeeOverrides(
+  current: StoredFeeOverrides,
+  changes: Partial<Record<Currency, StoredCurrency | null>>,
+): string | null {
+  const next: StoredFeeOverrides = { ...current };
+  for (const [code, rules] of Object.entries(changes) as [Currency, StoredCurrency | null][]) {
+    if (rules === null || (!rules.card && !rules.transfer)) delete next[code];
+    else next[code] = rules;
+  }
+  return Object.keys(next).length > 0 ? JSON.stringify(next) : null;
+}
+
+function toRule(stored: StoredRule): FeeRule {
+  return {
+    basisPoints: BigInt(stored.bps),
+    flatMinor: BigInt(stored.flat),
+    flatWaivedBelowMinor: BigInt(stored.waivedBelow),
+    capMinor: stored.cap === null ? null : BigInt(stored.cap),
+  };
+}
+
+/** The schedule a merchant's payment in `currency` is charged by: its own rules where set, else the default. */
+export function feeScheduleFor(currency: Currency, stored: string | null): FeeSchedule {
+  const schedule = defaultFeeSchedule(currency);
+  if (!stored) return schedule;
+  const own = readFeeOverrides(stored)[currency];
+  return {
+    card: own?.card ? toRule(own.card) : schedule.card,
+    transfer: own?.transfer ? toRule(own.transfer) : schedule.transfer,
+  };
+}
+
+function presentRule(rule: FeeRule, currency: Currency) {
+  return {
+    percent: formatPercent(rule.basisPoints),
+    flat: formatAmount(rule.flatMinor, currency),
+    flatWaivedBelow: formatAmount(rule.flatWaivedBelowMinor, currency),
+    cap: rule.capMinor === null ? null : formatAmount(rule.capMinor, currency),
+  };
+}
+
+/** Every currency's schedule as the merchant's payments are charged, and which currencies are its own. */
+export function presentFeeSettings(stored: string | null) {
+  const overrides = readFeeOverrides(stored);
+  const fees = Object.fromEntries(
+    CURRENCY_CODES.map((currency) => {
+      const schedule = feeScheduleFor(currency, stored);
+      return [
+        currency,
+        { card: presentRule(schedule.card, currency), transfer: presentRule(schedule.transfer, currency) },
+      ];
+    }),
+  ) as Record<Currency, { card: ReturnType<typeof presentRule>; transfer: ReturnType<typeof presentRule> }>;
+  return { fees, customFees: CURRENCY_CODES.filter((c) => overrides[c] !== undefined) };
+}
