@@ -13,20 +13,27 @@ import { presentMerchant } from "./present";
  * a wrong password.
  */
 export async function loginMerchant(input: { email: string; password: string; clientAddress: string }) {
-  const refund = reserve("login", input.clientAddress);
-  const merchant = await db()
-    .selectFrom("merchants")
-    .select(["id", "business_name", "email", "password_hash"])
-    .where("email", "=", input.email)
-    .executeTakeFirst();
-  const valid = await verifyPassword(input.password, merchant?.password_hash ?? (await decoyPasswordHash()));
-  if (!merchant || !valid) {
-    throw new AppError("invalid_credentials", "The email or password is incorrect.");
+  const permit = await reserve("login", input.clientAddress);
+  try {
+    const merchant = await db()
+      .selectFrom("merchants")
+      .select(["id", "business_name", "email", "password_hash"])
+      .where("email", "=", input.email)
+      .executeTakeFirst();
+    const valid = await verifyPassword(
+      input.password,
+      merchant?.password_hash ?? (await decoyPasswordHash()),
+    );
+    if (!merchant || !valid) {
+      throw new AppError("invalid_credentials", "The email or password is incorrect.");
+    }
+    permit.refund();
+    const peppered = await pepper();
+    const session = await db()
+      .transaction()
+      .execute((trx) => issueSession(trx, merchant.id, Date.now(), peppered));
+    return { merchant: presentMerchant(merchant), ...session };
+  } finally {
+    permit.settle();
   }
-  refund();
-  const peppered = await pepper();
-  const session = await db()
-    .transaction()
-    .execute((trx) => issueSession(trx, merchant.id, Date.now(), peppered));
-  return { merchant: presentMerchant(merchant), ...session };
 }

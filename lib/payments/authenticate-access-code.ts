@@ -6,24 +6,8 @@ import { reserve } from "@/lib/security/rate-limit";
 
 export const ACCESS_CODE_PATTERN = /^[0-9A-Za-z]{22,64}$/;
 
-/**
- * Resolve an access code (`x-access-code`) to its transaction, or throw 401 `invalid_access_code`.
- * Unknown codes from one client address are rate limited (429), so codes cannot be guessed at speed: every
- * lookup spends a token up front and a known code gives it back, so parallel guesses are counted too.
- */
-export async function authenticateAccessCode({
-  accessCode,
-  clientAddress,
-}: {
-  accessCode: string | null;
-  clientAddress: string;
-}): Promise<AccessCodePrincipal> {
-  const refund = reserve("access_code", clientAddress);
-  if (!accessCode)
-    throw new AppError(
-      "invalid_access_code",
-      "No access code: send the accessCode from initialize in the x-access-code header.",
-    );
+/** The transaction of a code this deployment knows, or 401 `invalid_access_code`. */
+async function knownCode(accessCode: string) {
   const row = ACCESS_CODE_PATTERN.test(accessCode)
     ? await db()
         .selectFrom("transactions")
@@ -34,8 +18,36 @@ export async function authenticateAccessCode({
   if (!row || row.mode !== deploymentMode()) {
     throw new AppError("invalid_access_code", "The access code is not valid: it is unknown.");
   }
-  // A known code is no guess, even an expired one: its token goes back.
-  refund();
+  return row;
+}
+
+/**
+ * Resolve an access code (`x-access-code`) to its transaction, or throw 401 `invalid_access_code`.
+ * Unknown codes from one client address are rate limited (429), so codes cannot be guessed at speed: every
+ * lookup holds a token of the address's budget (`reserve`) and a known code gives it back, so guesses sent
+ * in parallel are counted too.
+ */
+export async function authenticateAccessCode({
+  accessCode,
+  clientAddress,
+}: {
+  accessCode: string | null;
+  clientAddress: string;
+}): Promise<AccessCodePrincipal> {
+  if (!accessCode)
+    throw new AppError(
+      "invalid_access_code",
+      "No access code: send the accessCode from initialize in the x-access-code header.",
+    );
+  const permit = await reserve("access_code", clientAddress);
+  let row: Awaited<ReturnType<typeof knownCode>>;
+  try {
+    row = await knownCode(accessCode);
+    // A known code is no guess, even an expired one: its token goes back.
+    permit.refund();
+  } finally {
+    permit.settle();
+  }
   if (Number(row.access_expires_at) <= Date.now()) {
     throw new AppError("invalid_access_code", "The access code has expired; start a new payment.");
   }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/http/errors";
-import { consume, reserve } from "./rate-limit";
+import { consume, type Permit, reserve } from "./rate-limit";
 
 function rateLimited(fn: () => void): AppError | undefined {
   try {
@@ -28,26 +28,70 @@ describe("token buckets", () => {
     expect(rateLimited(() => consume("secret_key", subject, t0 + 10))?.code).toBe("rate_limited");
   });
 
-  it("keeps subjects apart; reserve() spends up front and its refund gives the token back once", () => {
+  it("reserve() holds a token before the work: the 11th concurrent attempt waits; a refund lets it in", async () => {
     const a = `ip-${Math.random()}`;
-    const b = `ip-${Math.random()}`;
-    const t0 = 5_000_000;
-    // Ten attempts in flight at once, none finished: the eleventh is refused before any of them is decided.
-    for (let i = 0; i < 10; i++) reserve("login", a, t0);
-    expect(rateLimited(() => reserve("login", a, t0))?.code).toBe("rate_limited");
-    expect(rateLimited(() => reserve("login", b, t0))).toBeUndefined();
-    // 5 a minute: after 12 s one token is back for `a`, with Retry-After counted in whole seconds before that.
-    expect(rateLimited(() => reserve("login", a, t0 + 6_000))?.headers["retry-after"]).toBe("6");
-    expect(rateLimited(() => reserve("login", a, t0 + 12_000))).toBeUndefined();
+    const permits = await Promise.all(Array.from({ length: 10 }, () => reserve("login", a)));
+    let eleventh: Permit | undefined;
+    const pending = reserve("login", a).then((p) => {
+      eleventh = p;
+      return p;
+    });
+    await tick();
+    expect(eleventh).toBeUndefined(); // all ten tokens are held by attempts in flight
+    permits[0]?.settle(); // a failed attempt: its token stays spent
+    await tick();
+    expect(eleventh).toBeUndefined();
+    permits[1]?.refund(); // a good attempt: its token comes back, and the waiting attempt takes it
+    permits[1]?.settle();
+    await pending;
+    expect(eleventh).toBeDefined();
 
-    // Successful attempts give their token back, so any number of them in a row never runs the bucket dry...
+    // With nothing refunded, the next waits only until nothing is in flight, then is refused.
+    const twelfth = reserve("login", a);
+    for (const p of [...permits.slice(2), eleventh]) p?.settle();
+    const refused = await twelfth.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe("rate_limited");
+    expect(Number((refused as AppError).headers["retry-after"])).toBeGreaterThan(0);
+    // Another address is not touched.
+    (await reserve("login", `ip-${Math.random()}`)).settle();
+  });
+
+  it("good attempts never run the bucket dry, and a refund gives back one token, once", async () => {
     const c = `ip-${Math.random()}`;
-    for (let i = 0; i < 100; i++) reserve("login", c, t0)();
-    // ...and a refund called twice returns one token, never more than the burst.
-    const refund = reserve("login", c, t0);
-    refund();
-    refund();
-    for (let i = 0; i < 10; i++) reserve("login", c, t0);
-    expect(rateLimited(() => reserve("login", c, t0))?.code).toBe("rate_limited");
+    for (let i = 0; i < 100; i++) {
+      const permit = await reserve("login", c);
+      permit.refund();
+      permit.settle();
+    }
+    const once = await reserve("login", c);
+    once.refund();
+    once.refund();
+    once.settle();
+    const ten = await Promise.all(Array.from({ length: 10 }, () => reserve("login", c)));
+    for (const p of ten) p.settle();
+    await expect(reserve("login", c)).rejects.toMatchObject({ code: "rate_limited", status: 429 });
+  });
+
+  it("a waiting attempt gives up after 2 s, and at most 64 wait at once", async () => {
+    vi.useFakeTimers();
+    try {
+      const d = `ip-${Math.random()}`;
+      const held = await Promise.all(Array.from({ length: 10 }, () => reserve("login", d)));
+      const waiting = Array.from({ length: 64 }, () => reserve("login", d).catch((err: unknown) => err));
+      // The 65th is refused at once rather than queued.
+      await expect(reserve("login", d)).rejects.toMatchObject({ code: "rate_limited" });
+      await vi.advanceTimersByTimeAsync(2_001);
+      for (const outcome of await Promise.all(waiting))
+        expect(outcome).toMatchObject({ code: "rate_limited" });
+      for (const p of held) p.settle();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
+
+const tick = () => new Promise((r) => setTimeout(r, 5));

@@ -72,19 +72,78 @@ export function consume(limiter: Limiter, subject: string, now = Date.now()): vo
   }
 }
 
+/** An attempt's hold on one token of a failed-attempt limiter (see `reserve`). */
+export type Permit = {
+  /** The attempt was good (a right password, a known access code): the token goes back. */
+  refund(): void;
+  /** The attempt is over; unless refunded, its token stays spent. Safe to call more than once. */
+  settle(): void;
+};
+
+/** How long an attempt waits for in-flight ones to settle when the budget is all held, and how many may. */
+const RESERVE_WAIT_MS = 2_000;
+const MAX_WAITERS = 64;
+
+type Holds = { held: number; waiters: Array<() => void> };
+const holds = processState("rateLimit.holds", () => new Map<string, Holds>());
+
 /**
- * Spend one token of a failed-attempt limiter before the work that decides whether the attempt failed, and
- * get back a function that returns it when the attempt turns out good. Spending first is what makes the
- * limit hold under parallel requests: checking without spending let any number of concurrent guesses past
- * the check before the first failure was counted. Throws 429 `rate_limited` when nothing is left.
+ * Hold one token of a failed-attempt limiter for the work that decides whether the attempt failed, and give
+ * it back (`refund`) when the attempt turns out good. Holding before the work is what makes the limit hold
+ * under parallel requests: checking first and counting failures after let any number of concurrent guesses
+ * be tried before the first failure was counted, the right password among them.
+ *
+ * When every token is held by attempts still in flight, a new attempt waits (up to 2 s, 64 at most) for one
+ * of them to settle rather than failing at once: a refund lets it through, so a burst of good requests from
+ * one address (many customers behind one carrier NAT) is queued, not refused. Once nothing is in flight and
+ * no token is left, it is 429 `rate_limited` with `Retry-After`. Always `settle()` the permit (in `finally`).
  */
-export function reserve(limiter: Limiter, subject: string, now = Date.now()): () => void {
-  consume(limiter, subject, now);
-  let refunded = false;
-  return () => {
-    if (refunded) return;
-    refunded = true;
-    const bucket = buckets.get(`${limiter}:${subject}`);
-    if (bucket) bucket.tokens = Math.min(policy(limiter).burst, bucket.tokens + 1);
+export async function reserve(limiter: Limiter, subject: string): Promise<Permit> {
+  const key = `${limiter}:${subject}`;
+  const p = policy(limiter);
+  const deadline = Date.now() + RESERVE_WAIT_MS;
+  for (;;) {
+    const now = Date.now();
+    const hold = holds.get(key) ?? { held: 0, waiters: [] };
+    const result = take(key, p, now);
+    if (result.allowed) {
+      hold.held += 1;
+      holds.set(key, hold);
+      return permit(key, p, hold);
+    }
+    if (hold.held === 0 || now >= deadline || hold.waiters.length >= MAX_WAITERS) {
+      throw new AppError("rate_limited", MESSAGES[limiter], {
+        "retry-after": String(result.retryAfterSeconds),
+      });
+    }
+    holds.set(key, hold);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(wake, deadline - now);
+      function wake() {
+        clearTimeout(timer);
+        const at = hold.waiters.indexOf(wake);
+        if (at >= 0) hold.waiters.splice(at, 1);
+        resolve();
+      }
+      hold.waiters.push(wake);
+    });
+  }
+}
+
+function permit(key: string, p: Policy, hold: Holds): Permit {
+  let settled = false;
+  const settle = (refund: boolean) => {
+    if (settled) return;
+    settled = true;
+    if (refund) {
+      const bucket = buckets.get(key);
+      if (bucket) bucket.tokens = Math.min(p.burst, bucket.tokens + 1);
+    }
+    hold.held -= 1;
+    if (hold.held === 0 && hold.waiters.length === 0) holds.delete(key);
+    // Everyone waiting looks again, in the order they came: the first takes a refunded token; with nothing
+    // left in flight the rest are refused.
+    for (const wake of [...hold.waiters]) wake();
   };
+  return { refund: () => settle(true), settle: () => settle(false) };
 }
