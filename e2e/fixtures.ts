@@ -116,6 +116,14 @@ export async function startFromDemo(page: Page, product = "Ankara tote bag") {
   await expect(page.getByRole("heading", { level: 1, name: "Demo Store" })).toBeVisible();
 }
 
+/** The bank transfer countdown as seconds ("29:59" → 1799). */
+export async function secondsLeft(page: Page): Promise<number> {
+  const text = (await page.getByTestId("countdown").textContent()) ?? "";
+  expect(text).toMatch(/^\d+:\d\d$/);
+  const [m = "0", s = "0"] = text.split(":");
+  return Number(m) * 60 + Number(s);
+}
+
 /** Checkout sent the browser back to the demo store, which verified the payment server-side. */
 export async function expectDemoReturn(page: Page, status: "success" | "failed" | "abandoned") {
   await page.waitForURL(/\/demo\/return\?/);

@@ -3,6 +3,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   initialize,
+  secondsLeft,
   signUp,
   test,
   updateSettings,
@@ -92,9 +93,15 @@ test("a reload while a transfer is awaited shows the same account and a continui
   await page.getByRole("tab", { name: "Bank transfer" }).click();
   await page.getByRole("button", { name: "Get account number" }).click();
   const account = (await page.getByTestId("account-number").textContent()) ?? "";
+  // A few seconds below the full 30:00, so a countdown restarted by the reload would show.
+  await expect.poll(() => secondsLeft(page)).toBeLessThan(30 * 60 - 2);
+  const before = await secondsLeft(page);
   await page.reload();
   await expect(page.getByRole("tab", { name: "Bank transfer" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("account-number")).toHaveText(account);
+  const after = await secondsLeft(page);
+  expect(after).toBeLessThanOrEqual(before + 1); // a second for rounding
+  expect(after).toBeGreaterThan(before - 30);
   await expectNoHorizontalScroll(page);
 });
 
