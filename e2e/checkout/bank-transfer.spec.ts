@@ -100,6 +100,9 @@ for (const layout of LAYOUTS) {
 test("bank transfer needs the customer's email", async ({ page, request, merchant }) => {
   const session = await initialize(request, merchant, { email: null });
   await page.goto(session.checkoutUrl);
+  // Without an email the header shows the amount only.
+  await expect(page.locator("header").getByText("Amount: NGN 5,000.00")).toBeVisible();
+  await expect(page.locator("header")).not.toContainText("Paying as");
   await page.getByRole("tab", { name: "Bank transfer" }).click();
   await page.getByRole("button", { name: "Get account number" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "email" })).toContainText(

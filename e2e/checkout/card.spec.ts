@@ -19,6 +19,10 @@ for (const layout of LAYOUTS) {
     test("pays by card from the demo store and returns to its callback page", async ({ page }) => {
       await startFromDemo(page);
       await expect(page.getByText("Test mode", { exact: true })).toBeVisible();
+      // The header: what is being paid, and by whom (the email the demo store's form sent).
+      const header = page.locator("header");
+      await expect(header.getByText("Amount: NGN 5,000.00")).toBeVisible();
+      await expect(header.getByText("Paying as customer@example.com")).toBeVisible();
       await expect(page.getByRole("tab", { name: "Card", exact: true })).toHaveAttribute(
         "aria-selected",
         "true",
