@@ -3,6 +3,7 @@ import {
   expectAccessible,
   expectDemoReturn,
   expectNoHorizontalScroll,
+  holdReturn,
   initialize,
   LAYOUTS,
   secondsLeft,
@@ -39,6 +40,7 @@ for (const layout of LAYOUTS) {
       );
       // The same account stays on screen.
       await expect(page.getByTestId("account-number")).toHaveText(account);
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page, "amount mismatch");
 
       await page.getByRole("button", { name: "I've sent the money" }).click();
@@ -57,9 +59,18 @@ for (const layout of LAYOUTS) {
       await startFromDemo(page);
       await page.getByRole("tab", { name: "Bank transfer" }).click();
       await page.getByRole("button", { name: "Get account number" }).click();
+      const release = await holdReturn(page);
       await page.getByRole("button", { name: "Fail the payment" }).click();
       await expect(page.getByRole("heading", { name: "Payment failed" })).toBeFocused();
+      await expect(page.getByText("Return to Demo Store to try again.")).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "Returning you to" })).toHaveText(
+        "Returning you to Demo Store…",
+      );
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "payment failed");
+      release();
       await expectDemoReturn(page, "failed");
+      await expectAccessible(page, "demo return, failed");
     });
   });
 
@@ -85,6 +96,7 @@ for (const layout of LAYOUTS) {
       const expired = page.getByRole("heading", { name: "This account number has expired" });
       await expect(expired).toBeVisible({ timeout: 15_000 });
       await expect(page.getByText(first)).toHaveCount(1); // named in the warning, no longer as the account
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page, "account expired");
 
       await page.getByRole("button", { name: "Get a new account number" }).click();
@@ -104,10 +116,13 @@ test("bank transfer needs the customer's email", async ({ page, request, merchan
   await expect(page.locator("header").getByText("Amount: NGN 5,000.00")).toBeVisible();
   await expect(page.locator("header")).not.toContainText("Paying as");
   await page.getByRole("tab", { name: "Bank transfer" }).click();
+  await expect(page.getByRole("heading", { name: "Pay by bank transfer" })).toBeVisible();
+  await expectAccessible(page, "bank transfer start");
   await page.getByRole("button", { name: "Get account number" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "email" })).toContainText(
     "Bank transfer needs the customer's email",
   );
+  await expectAccessible(page, "bank transfer email required");
 });
 
 test("the countdown is derived from expiresAt: after 5 minutes of sleep it shows 5 minutes less", async ({

@@ -3,6 +3,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   initialize,
+  LAYOUTS,
   secondsLeft,
   signUp,
   test,
@@ -39,12 +40,22 @@ test("checkout pages carry the security headers of CONTRACT §12; the API does n
   expect(api.headers()["content-security-policy"]).toBeUndefined();
 });
 
-test("an unknown or expired access code is a 404 'not valid' page", async ({ page }) => {
-  const res = await page.goto("/pay/AbCdEfGhIjKlMnOpQrStUvWxYz0");
-  expect(res?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "This payment link is not valid" })).toBeVisible();
-  await expectAccessible(page, "not found");
-});
+for (const layout of LAYOUTS) {
+  test.describe(layout.name, () => {
+    test.use(layout.use);
+
+    // (An expired one answers the same: lib/checkout/load-checkout.test.ts.)
+    test("an unknown access code is a 404 'not valid' page", async ({ page }) => {
+      const res = await page.goto("/pay/AbCdEfGhIjKlMnOpQrStUvWxYz0");
+      expect(res?.status()).toBe(404);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "This payment link is not valid" }),
+      ).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "not found");
+    });
+  });
+}
 
 test("merchant strings render as text; brand colour and logo; only the transaction's channels", async ({
   page,
