@@ -9,6 +9,7 @@ import {
   test,
   updateSettings,
 } from "../fixtures";
+import { SHORT_WINDOW_BASE_URL } from "../servers";
 
 test("checkout pages carry the security headers of CONTRACT §12; the API does not pay for them", async ({
   request,
@@ -162,4 +163,47 @@ test("polling backs off and stops once the payment is final", async ({ page, req
   const settled = polls.length;
   await page.waitForTimeout(3_500);
   expect(polls.length).toBe(settled);
+});
+
+test.describe("rate limit", () => {
+  // On the short-window server, whose only other tests (bank transfer expiry, in an earlier file) use no
+  // unknown codes. The limiter counts per server process and client address, and every request here comes
+  // from 127.0.0.1, so the main server's tests could be refused for a moment if this ran there. The test
+  // ends only once the limiter lets the link through again.
+  test.use({ baseURL: SHORT_WINDOW_BASE_URL });
+
+  test("a network that tried too many unknown codes is told to wait, not that its valid link is invalid", async ({
+    page,
+    request,
+  }) => {
+    const shop = await signUp(request);
+    const session = await initialize(request, shop);
+    // RATE_LIMIT_ACCESS_CODE_BURST (30) unknown codes, then the limit answers.
+    let last = 0;
+    for (let i = 0; i <= 30; i++) {
+      const res = await request.get("/v1/payment/checkout/verify", {
+        headers: { "x-access-code": `UnknownCode${String(i).padStart(16, "0")}` },
+      });
+      last = res.status();
+    }
+    expect(last).toBe(429);
+
+    const res = await page.goto(session.checkoutUrl);
+    // 200, not 429: an App Router page cannot choose that status (app/pay/[accessCode]/_components/rate-limited.tsx).
+    expect(res?.status()).toBe(200);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Too many attempts from your network" }),
+    ).toBeVisible();
+    await expect(page.getByText("Try again in a minute.")).toBeVisible();
+    await expect(page.getByText("not valid")).toHaveCount(0);
+    await expectAccessible(page, "rate limited");
+
+    // 30 attempts a minute come back one every 2 s: "Try again" soon opens the checkout.
+    await expect(async () => {
+      await page.getByRole("link", { name: "Try again" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: shop.businessName })).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 15_000 });
+  });
 });
