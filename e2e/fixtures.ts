@@ -107,13 +107,50 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(scrollWidth, "horizontal scroll").toBeLessThanOrEqual(clientWidth);
 }
 
-/** From the demo store to checkout: choose the first product and continue; answers the checkout page. */
-export async function startFromDemo(page: Page, product = "Ankara tote bag") {
+/**
+ * From the demo store to checkout: choose the first product and continue; answers the checkout page.
+ * `checkStore` also checks the store page itself (axe, no sideways scroll) on the way.
+ */
+export async function startFromDemo(
+  page: Page,
+  product = "Ankara tote bag",
+  { checkStore = false }: { checkStore?: boolean } = {},
+) {
   await page.goto("/demo");
+  if (checkStore) {
+    await expect(page.getByRole("heading", { level: 1, name: "Paygate demo store" })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page, "demo store");
+  }
   await page.getByRole("radio", { name: product }).check();
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await page.waitForURL(/\/pay\/[0-9A-Za-z]+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Demo Store" })).toBeVisible();
+}
+
+/**
+ * Holds the browser's way back to the merchant (requests matching `url`) until `release()`, so the checkout's
+ * outcome screen ("Returning you to …") can be checked before it leaves: the navigation stays pending and
+ * the checkout page stays on screen.
+ */
+export async function holdReturn(page: Page, url: RegExp = /\/demo\/return\?/): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The bank transfer countdown as seconds ("29:59" → 1799). */
+export async function secondsLeft(page: Page): Promise<number> {
+  const text = (await page.getByTestId("countdown").textContent()) ?? "";
+  expect(text).toMatch(/^\d+:\d\d$/);
+  const [m = "0", s = "0"] = text.split(":");
+  return Number(m) * 60 + Number(s);
 }
 
 /** Checkout sent the browser back to the demo store, which verified the payment server-side. */

@@ -32,6 +32,7 @@ for (const layout of LAYOUTS) {
         page.getByRole("heading", { name: "Approve the payment in your banking app" }),
       ).toBeFocused();
       await expect(page.getByText("Approve the payment in your Zenith Bank app.")).toBeVisible();
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page, "bank payment waiting");
 
       await page.getByRole("button", { name: "Decline the payment" }).click();
@@ -54,4 +55,5 @@ test("choosing no bank asks for one", async ({ page }) => {
   await page.getByRole("button", { name: "Pay NGN 5,050.00" }).click();
   await expect(page.getByText("Choose your bank from the list.")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Your bank" })).toBeFocused();
+  await expectAccessible(page, "bank payment, no bank chosen");
 });

@@ -3,19 +3,14 @@ import {
   expectAccessible,
   expectDemoReturn,
   expectNoHorizontalScroll,
+  holdReturn,
   initialize,
   LAYOUTS,
+  secondsLeft,
   startFromDemo,
   test,
 } from "../fixtures";
 import { SHORT_WINDOW_BASE_URL, SHORT_WINDOW_SECONDS } from "../servers";
-
-/** The countdown as seconds ("0:09" → 9). */
-async function secondsLeft(page: import("@playwright/test").Page): Promise<number> {
-  const text = (await page.getByTestId("countdown").textContent()) ?? "";
-  const [m = "0", s = "0"] = text.split(":");
-  return Number(m) * 60 + Number(s);
-}
 
 for (const layout of LAYOUTS) {
   test.describe(`bank transfer (${layout.name})`, () => {
@@ -45,6 +40,7 @@ for (const layout of LAYOUTS) {
       );
       // The same account stays on screen.
       await expect(page.getByTestId("account-number")).toHaveText(account);
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page, "amount mismatch");
 
       await page.getByRole("button", { name: "I've sent the money" }).click();
@@ -63,9 +59,18 @@ for (const layout of LAYOUTS) {
       await startFromDemo(page);
       await page.getByRole("tab", { name: "Bank transfer" }).click();
       await page.getByRole("button", { name: "Get account number" }).click();
+      const release = await holdReturn(page);
       await page.getByRole("button", { name: "Fail the payment" }).click();
       await expect(page.getByRole("heading", { name: "Payment failed" })).toBeFocused();
+      await expect(page.getByText("Return to Demo Store to try again.")).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "Returning you to" })).toHaveText(
+        "Returning you to Demo Store…",
+      );
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "payment failed");
+      release();
       await expectDemoReturn(page, "failed");
+      await expectAccessible(page, "demo return, failed");
     });
   });
 
@@ -86,14 +91,12 @@ for (const layout of LAYOUTS) {
       expect(before).toBeLessThanOrEqual(SHORT_WINDOW_SECONDS);
       await expect.poll(() => secondsLeft(page), { timeout: 4_000 }).toBeLessThan(before);
 
-      // Switching tabs and back does not reset it: it is derived from the deadline.
-      await page.getByRole("tab", { name: "Card", exact: true }).click();
-      await page.getByRole("tab", { name: "Bank transfer" }).click();
-      expect(await secondsLeft(page)).toBeLessThan(before);
+      // (That it is derived from the deadline, not counted down, is the "device slept" test below.)
 
       const expired = page.getByRole("heading", { name: "This account number has expired" });
       await expect(expired).toBeVisible({ timeout: 15_000 });
       await expect(page.getByText(first)).toHaveCount(1); // named in the warning, no longer as the account
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page, "account expired");
 
       await page.getByRole("button", { name: "Get a new account number" }).click();
@@ -109,9 +112,45 @@ for (const layout of LAYOUTS) {
 test("bank transfer needs the customer's email", async ({ page, request, merchant }) => {
   const session = await initialize(request, merchant, { email: null });
   await page.goto(session.checkoutUrl);
+  // Without an email the header shows the amount only.
+  await expect(page.locator("header").getByText("Amount: NGN 5,000.00")).toBeVisible();
+  await expect(page.locator("header")).not.toContainText("Paying as");
   await page.getByRole("tab", { name: "Bank transfer" }).click();
+  await expect(page.getByRole("heading", { name: "Pay by bank transfer" })).toBeVisible();
+  await expectAccessible(page, "bank transfer start");
   await page.getByRole("button", { name: "Get account number" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "email" })).toContainText(
     "Bank transfer needs the customer's email",
   );
+  await expectAccessible(page, "bank transfer email required");
+});
+
+test("the countdown is derived from expiresAt: after 5 minutes of sleep it shows 5 minutes less", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  // The page's clock is faked from now on, starting at the real time, so it agrees with the server's
+  // expiresAt (no clock-skew fallback to expiresInSeconds) and can be moved on like a sleeping device's.
+  await page.clock.install();
+  const session = await initialize(request, merchant);
+  await page.goto(session.checkoutUrl);
+  await page.getByRole("tab", { name: "Bank transfer" }).click();
+  await page.getByRole("button", { name: "Get account number" }).click();
+  await expect(page.getByRole("heading", { name: /^Transfer NGN/ })).toBeVisible();
+  // The main server's window is 30 minutes (playwright.config.ts).
+  await expect(page.getByTestId("countdown")).toHaveText(/^(30:00|29:5\d)$/);
+  const before = await secondsLeft(page);
+
+  // The customer looks at another method and the device sleeps for 5 minutes: no timer runs meanwhile, and
+  // on waking each due timer fires once (so a countdown that subtracts a second per tick would be 1 s
+  // lower, not 300). Hidden tab panels stay mounted, so the tab switch alone would prove nothing.
+  await page.getByRole("tab", { name: "Card", exact: true }).click();
+  await page.clock.fastForward("05:00");
+  await page.getByRole("tab", { name: "Bank transfer" }).click();
+  await expect(page.getByTestId("countdown")).toHaveText(/^(25:00|24:[0-5]\d)$/);
+  const after = await secondsLeft(page);
+  expect(after).toBeLessThanOrEqual(before - 300);
+  expect(after).toBeGreaterThan(before - 300 - 15);
+  await expect(page.getByRole("button", { name: "I've sent the money" })).toBeVisible();
 });

@@ -1,4 +1,12 @@
-import { expect, expectAccessible, expectDemoReturn, LAYOUTS, startFromDemo, test } from "../fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectDemoReturn,
+  expectNoHorizontalScroll,
+  LAYOUTS,
+  startFromDemo,
+  test,
+} from "../fixtures";
 
 for (const layout of LAYOUTS) {
   test.describe(`cancel (${layout.name})`, () => {
@@ -8,6 +16,7 @@ for (const layout of LAYOUTS) {
       await startFromDemo(page, "Coffee beans, 1 kg");
       await page.getByRole("button", { name: "Cancel payment" }).click();
       await expect(page.getByRole("button", { name: "Keep paying" })).toBeFocused();
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page, "cancel confirmation");
       await page.getByRole("button", { name: "Keep paying" }).click();
       await expect(page.getByRole("button", { name: "Cancel payment" })).toBeFocused();
@@ -17,6 +26,7 @@ for (const layout of LAYOUTS) {
       await expect(page.getByRole("heading", { name: "Payment cancelled" })).toBeVisible();
       await expectDemoReturn(page, "abandoned");
       expect(new URL(page.url()).searchParams.get("amount")).toBe("12500.00");
+      await expectAccessible(page, "demo return, abandoned");
     });
   });
 }

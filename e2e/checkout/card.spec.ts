@@ -4,6 +4,7 @@ import {
   expectDemoReturn,
   expectNoHorizontalScroll,
   fillCard,
+  holdReturn,
   initialize,
   LAYOUTS,
   panel,
@@ -17,8 +18,12 @@ for (const layout of LAYOUTS) {
     test.use(layout.use);
 
     test("pays by card from the demo store and returns to its callback page", async ({ page }) => {
-      await startFromDemo(page);
+      await startFromDemo(page, "Ankara tote bag", { checkStore: true });
       await expect(page.getByText("Test mode", { exact: true })).toBeVisible();
+      // The header: what is being paid, and by whom (the email the demo store's form sent).
+      const header = page.locator("header");
+      await expect(header.getByText("Amount: NGN 5,000.00")).toBeVisible();
+      await expect(header.getByText("Paying as customer@example.com")).toBeVisible();
       await expect(page.getByRole("tab", { name: "Card", exact: true })).toHaveAttribute(
         "aria-selected",
         "true",
@@ -30,10 +35,18 @@ for (const layout of LAYOUTS) {
       // Grouped in fours as typed, brand shown.
       await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
       await expect(page.getByText("Visa", { exact: true })).toBeVisible();
+      const release = await holdReturn(page);
       await page.getByRole("button", { name: "Pay NGN 5,175.00" }).click();
 
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeFocused();
+      await expect(page.getByText("You paid NGN 5,175.00 to Demo Store.")).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "Returning you to" })).toHaveText(
+        "Returning you to Demo Store…",
+      );
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "payment successful, returning");
+      release();
       await expectDemoReturn(page, "success");
       await expect(page.locator('[data-field="Channel"]')).toHaveText("card");
       await expect(page.locator('[data-field="Customer paid"]')).toHaveText("NGN 5,175.00");
@@ -48,6 +61,7 @@ for (const layout of LAYOUTS) {
       const declined = page.getByRole("heading", { name: "Payment declined" });
       await expect(declined).toBeFocused();
       await expect(page.getByText("Your bank declined this card. Nothing was charged.")).toBeVisible();
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page, "card declined");
 
       await page.getByRole("button", { name: "Try another card" }).click();
@@ -70,6 +84,7 @@ for (const layout of LAYOUTS) {
       await page.getByRole("button", { name: /^Pay NGN/ }).click();
       const otpHeading = page.getByRole("heading", { name: "Enter the one-time password" });
       await expect(otpHeading).toBeFocused();
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page, "otp step");
 
       // A wrong code fails the attempt: back to the card form with the reason.

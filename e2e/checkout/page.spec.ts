@@ -3,10 +3,13 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   initialize,
+  LAYOUTS,
+  secondsLeft,
   signUp,
   test,
   updateSettings,
 } from "../fixtures";
+import { SHORT_WINDOW_BASE_URL } from "../servers";
 
 test("checkout pages carry the security headers of CONTRACT §12; the API does not pay for them", async ({
   request,
@@ -38,12 +41,22 @@ test("checkout pages carry the security headers of CONTRACT §12; the API does n
   expect(api.headers()["content-security-policy"]).toBeUndefined();
 });
 
-test("an unknown or expired access code is a 404 'not valid' page", async ({ page }) => {
-  const res = await page.goto("/pay/AbCdEfGhIjKlMnOpQrStUvWxYz0");
-  expect(res?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "This payment link is not valid" })).toBeVisible();
-  await expectAccessible(page, "not found");
-});
+for (const layout of LAYOUTS) {
+  test.describe(layout.name, () => {
+    test.use(layout.use);
+
+    // (An expired one answers the same: lib/checkout/load-checkout.test.ts.)
+    test("an unknown access code is a 404 'not valid' page", async ({ page }) => {
+      const res = await page.goto("/pay/AbCdEfGhIjKlMnOpQrStUvWxYz0");
+      expect(res?.status()).toBe(404);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "This payment link is not valid" }),
+      ).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "not found");
+    });
+  });
+}
 
 test("merchant strings render as text; brand colour and logo; only the transaction's channels", async ({
   page,
@@ -68,6 +81,10 @@ test("merchant strings render as text; brand colour and logo; only the transacti
   });
   await page.goto(session.checkoutUrl);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  // The header says what is being paid and by whom ("Amount: " and "Paying as " are for screen readers).
+  const header = page.locator("header");
+  await expect(header.getByText("Amount: NGN 1,000.00")).toBeVisible();
+  await expect(header.getByText("Paying as buyer@example.com")).toBeVisible();
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.getByRole("tab")).toHaveText([/^Card/, /^USSD/]);
   await expect(page.getByRole("tab", { name: "Card", exact: true })).toHaveAccessibleDescription(
@@ -92,9 +109,15 @@ test("a reload while a transfer is awaited shows the same account and a continui
   await page.getByRole("tab", { name: "Bank transfer" }).click();
   await page.getByRole("button", { name: "Get account number" }).click();
   const account = (await page.getByTestId("account-number").textContent()) ?? "";
+  // A few seconds below the full 30:00, so a countdown restarted by the reload would show.
+  await expect.poll(() => secondsLeft(page)).toBeLessThan(30 * 60 - 2);
+  const before = await secondsLeft(page);
   await page.reload();
   await expect(page.getByRole("tab", { name: "Bank transfer" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("account-number")).toHaveText(account);
+  const after = await secondsLeft(page);
+  expect(after).toBeLessThanOrEqual(before + 1); // a second for rounding
+  expect(after).toBeGreaterThan(before - 30);
   await expectNoHorizontalScroll(page);
 });
 
@@ -140,4 +163,47 @@ test("polling backs off and stops once the payment is final", async ({ page, req
   const settled = polls.length;
   await page.waitForTimeout(3_500);
   expect(polls.length).toBe(settled);
+});
+
+test.describe("rate limit", () => {
+  // On the short-window server, whose only other tests (bank transfer expiry, in an earlier file) use no
+  // unknown codes. The limiter counts per server process and client address, and every request here comes
+  // from 127.0.0.1, so the main server's tests could be refused for a moment if this ran there. The test
+  // ends only once the limiter lets the link through again.
+  test.use({ baseURL: SHORT_WINDOW_BASE_URL });
+
+  test("a network that tried too many unknown codes is told to wait, not that its valid link is invalid", async ({
+    page,
+    request,
+  }) => {
+    const shop = await signUp(request);
+    const session = await initialize(request, shop);
+    // RATE_LIMIT_ACCESS_CODE_BURST (30) unknown codes, then the limit answers.
+    let last = 0;
+    for (let i = 0; i <= 30; i++) {
+      const res = await request.get("/v1/payment/checkout/verify", {
+        headers: { "x-access-code": `UnknownCode${String(i).padStart(16, "0")}` },
+      });
+      last = res.status();
+    }
+    expect(last).toBe(429);
+
+    const res = await page.goto(session.checkoutUrl);
+    // 200, not 429: an App Router page cannot choose that status (app/pay/[accessCode]/_components/rate-limited.tsx).
+    expect(res?.status()).toBe(200);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Too many attempts from your network" }),
+    ).toBeVisible();
+    await expect(page.getByText("Try again in a minute.")).toBeVisible();
+    await expect(page.getByText("not valid")).toHaveCount(0);
+    await expectAccessible(page, "rate limited");
+
+    // 30 attempts a minute come back one every 2 s: "Try again" soon opens the checkout.
+    await expect(async () => {
+      await page.getByRole("link", { name: "Try again" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: shop.businessName })).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 15_000 });
+  });
 });

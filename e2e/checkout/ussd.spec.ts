@@ -13,12 +13,15 @@ for (const layout of LAYOUTS) {
   test.describe(`USSD (${layout.name})`, () => {
     test.use(layout.use);
 
-    test("choose a bank and phone, dial the code, approve", async ({ page }) => {
+    test("choose a bank and phone, dial the code, decline once, then approve", async ({ page }) => {
       await startFromDemo(page);
       await page.getByRole("tab", { name: "USSD" }).click();
+      await expect(page.getByRole("heading", { name: "Pay with a USSD code" })).toBeVisible();
       await page.getByRole("button", { name: "Get USSD code" }).click();
       await expect(page.getByText("Enter the phone number registered with your bank.")).toBeVisible();
       await expect(page.getByLabel("Phone number")).toBeFocused();
+      await expect(page.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
+      await expectAccessible(page, "ussd form, phone number missing");
 
       await panel(page).getByLabel("Your bank").selectOption({ label: "Zenith Bank" });
       await page.getByLabel("Phone number").fill("0803 123 4567");
@@ -30,6 +33,13 @@ for (const layout of LAYOUTS) {
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "ussd code");
 
+      // Declined on the phone: back to the form, which says so; then a new code, approved.
+      await page.getByRole("button", { name: "Decline the payment" }).click();
+      await expect(page.getByRole("heading", { name: "The payment was not approved" })).toBeVisible();
+      await expect(page.getByText("Nothing was charged. Try again or pay another way.")).toBeVisible();
+      await expectAccessible(page, "ussd not approved");
+      await page.getByRole("button", { name: "Get USSD code" }).click();
+      await expect(page.getByRole("heading", { name: "Dial this code on your phone" })).toBeFocused();
       await page.getByRole("button", { name: "Approve the payment" }).click();
       await expectDemoReturn(page, "success");
       await expect(page.locator('[data-field="Channel"]')).toHaveText("ussd");

@@ -8,22 +8,31 @@ import type { CheckoutRecord, CheckoutView } from "./types";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
+/** What the pay page shows for an access code (see `loadCheckout`). */
+export type CheckoutLoad =
+  | { kind: "found"; view: CheckoutView }
+  | { kind: "not_found" }
+  | { kind: "rate_limited" };
+
 /**
- * The hosted checkout's view of one access code, or null when the code is unknown, expired or of the other
- * mode than this deployment (the page answers 404 "This payment link is not valid"). The code is checked by
- * the same rule as the API's `x-access-code` (`authenticateAccessCode`), so unknown codes from one address
- * count against the same rate limit and cannot be guessed faster through the page than through the API.
+ * The hosted checkout's view of one access code. `not_found` when the code is unknown, expired or of the
+ * other mode than this deployment (the page answers 404 "This payment link is not valid"); `rate_limited`
+ * when this client address has spent its unknown-code attempts, whatever the code (the page says so, and
+ * does not claim the link is invalid). The code is checked by the same rule as the API's `x-access-code`
+ * (`authenticateAccessCode`), so unknown codes from one address count against the same rate limit and
+ * cannot be guessed faster through the page than through the API.
  */
 export async function loadCheckout(input: {
   accessCode: string;
   clientAddress: string;
-}): Promise<CheckoutView | null> {
+}): Promise<CheckoutLoad> {
   let transactionId: string;
   try {
     const principal = await authenticateAccessCode(input);
     transactionId = principal.transactionId;
   } catch (err) {
-    if (isAppError(err) && (err.code === "invalid_access_code" || err.code === "rate_limited")) return null;
+    if (isAppError(err) && err.code === "invalid_access_code") return { kind: "not_found" };
+    if (isAppError(err) && err.code === "rate_limited") return { kind: "rate_limited" };
     throw err;
   }
   const mode = deploymentMode();
@@ -40,11 +49,11 @@ export async function loadCheckout(input: {
     .where("transactions.mode", "=", mode)
     .where("transactions.access_expires_at", ">", Date.now())
     .executeTakeFirst();
-  if (!found) return null;
+  if (!found) return { kind: "not_found" };
   const { merchant_name, merchant_brand_color, merchant_logo_url, ...row } = found;
   const session = presentSession(row);
   const country = countryForCurrency(row.currency);
-  return {
+  const view: CheckoutView = {
     accessCode: row.access_code,
     reference: row.reference,
     merchant: {
@@ -70,4 +79,5 @@ export async function loadCheckout(input: {
       .sort((a, b) => a.name.localeCompare(b.name, "en")),
     record: presentCheckoutRecord(row) as CheckoutRecord,
   };
+  return { kind: "found", view };
 }

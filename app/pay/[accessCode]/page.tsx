@@ -5,6 +5,7 @@ import { formatMoney } from "@/lib/checkout/format";
 import { loadCheckout } from "@/lib/checkout/load-checkout";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { Checkout } from "./_components/checkout";
+import { RateLimited } from "./_components/rate-limited";
 
 export const dynamic = "force-dynamic";
 
@@ -22,15 +23,20 @@ function foregroundOn(hex: string): string {
   return 1.05 / (luminance + 0.05) >= 4.5 ? "#ffffff" : "#0f172a";
 }
 
-/** The hosted checkout: the session is read server-side by access code; an unknown or expired one is a 404. */
+/**
+ * The hosted checkout: the session is read server-side by access code; an unknown or expired one is a 404,
+ * and a network that has used up its access-code attempts is told so (RateLimited), not that the link is bad.
+ */
 export default async function PayPage({ params }: { params: Promise<{ accessCode: string }> }) {
   const { accessCode } = await params;
   const requestHeaders = await headers();
-  const view = await loadCheckout({
+  const loaded = await loadCheckout({
     accessCode,
     clientAddress: clientAddressOf(requestHeaders),
   });
-  if (!view) notFound();
+  if (loaded.kind === "not_found") notFound();
+  if (loaded.kind === "rate_limited") return <RateLimited accessCode={accessCode} />;
+  const { view } = loaded;
   const nonce = requestHeaders.get("x-nonce") ?? undefined;
   const brand = view.merchant.brandColor ?? DEFAULT_BRAND;
   const { merchant } = view;

@@ -6,6 +6,7 @@ import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState }
 import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
 import { formatMoney } from "@/lib/checkout/format";
+import { pollDelay } from "@/lib/checkout/poll-delay";
 import {
   type Channel,
   type CheckoutRecord,
@@ -79,16 +80,6 @@ const ANNOUNCE: Record<CheckoutStatus, string> = {
   failed: "Payment failed.",
   abandoned: "Payment cancelled.",
 };
-
-/**
- * Poll back-off: fast right after something happened (a charge, "I've sent the money", a status change),
- * slower the longer nothing does; slower still while nothing is in flight (`pending`). Polling stops on a
- * terminal status, and pauses while the tab is hidden (TanStack Query's default), refetching on return.
- */
-export function pollDelay(status: CheckoutStatus, quietForMs: number): number {
-  const base = status === "pending" ? 5_000 : 1_500;
-  return Math.min(base * 2 ** Math.floor(quietForMs / 30_000), 15_000);
-}
 
 export function Checkout({ view }: { view: CheckoutView }) {
   const [client] = useState(
