@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../helpers/ports";
 
 /**
  * Starts the built app (`node server.mjs`) once per target, each on a database made fresh for this run:
@@ -26,18 +26,6 @@ const APP_SECRET = "test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 const children: ChildProcess[] = [];
 let tempDir: string | undefined;
 let pgDatabase: { adminUrl: string; name: string } | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 async function startServer(
   name: string,
