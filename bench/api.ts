@@ -34,6 +34,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   utimesSync,
@@ -128,11 +129,14 @@ function stopProcess(server: Server): Promise<void> {
   });
 }
 
+let profileDirForCleanup: string | undefined;
+
 async function cleanup() {
   if (cleanedUp) return;
   cleanedUp = true;
   restoreBuildFiles?.();
   await Promise.all(servers.map(stopProcess));
+  if (profileDirForCleanup) nameProfiles(profileDirForCleanup);
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 }
 
@@ -278,8 +282,29 @@ function expectStatus(what: string, got: { status: number; body: Json }, status:
   }
 }
 
+/**
+ * `--cpu-prof` writes one profile per thread (the server's main thread, SQLite's checkpoint thread, tsx's
+ * loader thread). Under one fixed `--cpu-prof-name` the thread that exits last overwrote the others, so the
+ * main thread's profile was lost. Each server profiles into a folder of its own with Node's default names
+ * (`CPU.<date>.<time>.<pid>.<tid>.<seq>.cpuprofile`), and `nameProfiles` renames them once the servers stop.
+ */
 function profileArgs(dir: string | undefined, name: string): string[] {
-  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${join(dir, name)}`] : [];
+}
+
+/** `<name>.cpuprofile` for each server's main thread (tid 0), `<name>-thread<tid>.cpuprofile` for the rest. */
+function nameProfiles(dir: string) {
+  for (const name of ["next", "bare"]) {
+    const folder = join(dir, name);
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder)) {
+      const tid = /^CPU\.\d+\.\d+\.\d+\.(\d+)\.\d+\.cpuprofile$/.exec(file)?.[1];
+      if (tid === undefined) continue;
+      const target = tid === "0" ? `${name}.cpuprofile` : `${name}-thread${tid}.cpuprofile`;
+      renameSync(join(folder, file), join(dir, target));
+    }
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 async function startNext(dbFile: string, profileDir: string | undefined) {
@@ -628,6 +653,7 @@ async function main(): Promise<number> {
   mkdirSync(resultsDir, { recursive: true });
   const profileDir = CPU_PROF ? join(resultsDir, `profiles-${stamp}`) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
+  profileDirForCleanup = profileDir;
 
   console.log(
     `Bench: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per target; ` +
