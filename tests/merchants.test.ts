@@ -262,6 +262,18 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     await api.put("/v1/merchants/settings", { fees: { USD: null } }, session);
     expect((await api.get("/v1/merchants/settings", session)).body.data.customFees).toEqual(["NGN"]);
     expect(await init("10000.00")).toMatchObject({ cardFee: "300.00" });
+    // A flat part larger than a small payment charges at most the payment: a merchant bearing the cost
+    // settles 0.00, never a negative amount.
+    await api.put(
+      "/v1/merchants/settings",
+      { merchantBearsCost: true, fees: { NGN: { card: { percent: "1.5", flat: "5000.00" } } } },
+      session,
+    );
+    expect(await init("10.00")).toMatchObject({
+      cardFee: "10.00",
+      cardTotal: "10.00",
+      merchantBearsCost: true,
+    });
     const reset = await api.put("/v1/merchants/settings", { fees: null }, session);
     expect(reset.body.data.customFees).toEqual([]);
     expect(await init("10000.00")).toMatchObject({ cardFee: "250.00" });

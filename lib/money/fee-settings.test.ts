@@ -124,11 +124,21 @@ describe("a merchant's own fee schedule", () => {
           });
           const fee = applyFeeRule(amount, rule);
           expect(fee >= 0n).toBe(true);
+          // Never more than the payment: a merchant bearing the cost never settles below zero.
+          expect(fee <= amount).toBe(true);
           if (cap !== null) expect(fee <= cap).toBe(true);
           expect(fee <= (amount * bps + 9_999n) / 10_000n + flat).toBe(true);
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("charges at most the payment itself, whatever the rule, so the merchant's settlement is never negative", () => {
+    const parsed = parseCurrencyFees({ card: { percent: "100", flat: "5000.00" } }, "NGN");
+    if (!parsed.ok) throw new Error("expected valid rules");
+    const card = feeScheduleFor("NGN", mergeFeeOverrides({}, { NGN: parsed.value })).card;
+    expect(applyFeeRule(1_000n, card)).toBe(1_000n); // 10.00: 10.00 + 5,000.00 would be 5,010.00
+    expect(applyFeeRule(1n, card)).toBe(1n);
   });
 });

@@ -58,7 +58,8 @@ function referenceRule(amount: bigint, rule: FeeRule): bigint {
   if ((exact % 10_000n) * 2n >= 10_000n) fee += 1n;
   if (!(amount < rule.flatWaivedBelowMinor)) fee += rule.flatMinor;
   if (rule.capMinor !== null && fee > rule.capMinor) fee = rule.capMinor;
-  return fee;
+  // A fee is never more than the payment it is charged on (settlement never below zero).
+  return fee > amount ? amount : fee;
 }
 
 const currencyArb = fc.constantFrom(...CURRENCY_CODES);

@@ -43,12 +43,17 @@ export function defaultFeeSchedule(currency: Currency): FeeSchedule {
   };
 }
 
-/** The fee one rule charges on an amount, in minor units. */
+/**
+ * The fee one rule charges on an amount, in minor units. It never exceeds the amount itself: a merchant's
+ * own rule may have a flat part larger than a small payment, and when the merchant bears the cost the
+ * settlement (amount − fee) must not go below zero. The default schedule never reaches that bound.
+ */
 export function applyFeeRule(amountMinor: bigint, rule: FeeRule): bigint {
   const percentage = divideRoundHalfUp(amountMinor * rule.basisPoints, 10_000n);
   const flat = amountMinor < rule.flatWaivedBelowMinor ? 0n : rule.flatMinor;
   const fee = percentage + flat;
-  return rule.capMinor !== null && fee > rule.capMinor ? rule.capMinor : fee;
+  const capped = rule.capMinor !== null && fee > rule.capMinor ? rule.capMinor : fee;
+  return capped > amountMinor ? amountMinor : capped;
 }
 
 export function computeFees(amountMinor: bigint, schedule: FeeSchedule): Fees {
