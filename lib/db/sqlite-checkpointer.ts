@@ -103,6 +103,9 @@ export function startCheckpointer(
         const timeout = setTimeout(() => void worker.terminate().finally(done), 3_000);
         worker.once("exit", () => {
           clearTimeout(timeout);
+          // A worker stopped before it came online leaves its message port referenced while listeners
+          // remain, which kept a short-lived process (a CLI that closes the database at once) from exiting.
+          worker.removeAllListeners();
           done();
         });
         worker.on("message", (message: { stopped?: boolean }) => {

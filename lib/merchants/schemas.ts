@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
-import { parseCurrencyFees, type StoredCurrencyFees } from "@/lib/money/fee-settings";
+import { type CurrencyFeeChanges, parseCurrencyFees } from "@/lib/money/fee-settings";
 import { CHANNELS } from "@/lib/payments/channels";
 
 /** Request schemas of the merchant endpoints (CONTRACT §7). */
@@ -34,13 +34,16 @@ const FeeRuleSchema = z.strictObject({
 });
 
 const CurrencyFeesSchema = z
-  .strictObject({ card: FeeRuleSchema.optional(), transfer: FeeRuleSchema.optional() })
+  .strictObject({ card: FeeRuleSchema.nullable().optional(), transfer: FeeRuleSchema.nullable().optional() })
   .refine((v) => v.card !== undefined || v.transfer !== undefined, {
-    message: "must set card, transfer or both (null restores this currency's default)",
+    message: "must name card, transfer or both (null restores a channel's default)",
   });
 
-/** `{NGN: {card: {...}, transfer: {...}}, USD: null}` → each named currency's stored rules, or null. */
-const FeesSettingSchema = z
+/**
+ * A merchant's own fee rules, as the operator sets them (`npm run merchant:fees`; merchants cannot):
+ * `{NGN: {card: {...}, transfer: null}, USD: null}` → each named currency's parsed changes, or null.
+ */
+export const FeesBody = z
   .strictObject(
     Object.fromEntries(CURRENCY_CODES.map((c) => [c, CurrencyFeesSchema.nullable().optional()])) as Record<
       Currency,
@@ -48,7 +51,7 @@ const FeesSettingSchema = z
     >,
   )
   .transform((fees, ctx) => {
-    const changes: Partial<Record<Currency, StoredCurrencyFees | null>> = {};
+    const changes: Partial<Record<Currency, CurrencyFeeChanges | null>> = {};
     for (const currency of CURRENCY_CODES) {
       const rules = fees[currency];
       if (rules === undefined) continue;
@@ -86,12 +89,10 @@ export const SettingsBody = z
       .max(2048)
       .nullable()
       .optional(),
-    /** The merchant's own fee rules per currency; `null` for a currency (or for all) restores the default. */
-    fees: FeesSettingSchema.nullable().optional(),
   })
   .refine(
     (v) => Object.keys(v).length > 0,
-    "must set at least one of channels, merchantBearsCost, brandColor, logoUrl, fees",
+    "must set at least one of channels, merchantBearsCost, brandColor, logoUrl",
   );
 
 export const TransactionsQuery = z.strictObject({

@@ -1,7 +1,5 @@
-import { database, db } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import type { Currency } from "@/lib/money/currencies";
-import { mergeFeeOverrides, readFeeOverrides, type StoredCurrencyFees } from "@/lib/money/fee-settings";
 import { type Channel, serializeChannels } from "@/lib/payments/channels";
 import { presentSettings } from "./present";
 
@@ -12,22 +10,10 @@ export async function updateSettings(input: {
   merchantBearsCost?: boolean;
   brandColor?: string | null;
   logoUrl?: string | null;
-  /** Named currencies' own rules (null: back to the default); `null` for the whole: all back to the default. */
-  fees?: Partial<Record<Currency, StoredCurrencyFees | null>> | null;
 }) {
   const row = await db()
     .transaction()
     .execute(async (trx) => {
-      let feeSchedule: string | null | undefined;
-      if (input.fees === null) feeSchedule = null;
-      else if (input.fees !== undefined) {
-        // Read inside the transaction that writes: two concurrent changes to different currencies both land.
-        // (SQLite's BEGIN IMMEDIATE already serialises writers; PostgreSQL locks the row.)
-        let query = trx.selectFrom("merchants").select("fee_schedule").where("id", "=", input.merchantId);
-        if (database().dialect === "postgres") query = query.forUpdate();
-        const current = await query.executeTakeFirst();
-        feeSchedule = mergeFeeOverrides(readFeeOverrides(current?.fee_schedule ?? null), input.fees);
-      }
       await trx
         .updateTable("merchants")
         .set({
@@ -38,7 +24,6 @@ export async function updateSettings(input: {
           }),
           ...(input.brandColor !== undefined && { brand_color: input.brandColor }),
           ...(input.logoUrl !== undefined && { logo_url: input.logoUrl }),
-          ...(feeSchedule !== undefined && { fee_schedule: feeSchedule }),
         })
         .where("id", "=", input.merchantId)
         .execute();

@@ -3,17 +3,20 @@ import { CURRENCY_CODES, type Currency, isCurrency } from "./currencies";
 import { defaultFeeSchedule, type FeeRule, type FeeSchedule } from "./fees";
 
 /**
- * A merchant's own fee schedule (CONTRACT §2: the default schedule is configurable per merchant).
- * A merchant may replace the card rule, the transfer rule or both, per currency; whatever it does not replace
- * follows the default. Only the replacements are stored (`merchants.fee_schedule`, JSON), in basis points
- * and minor units as decimal strings, so the stored form never holds a float either.
+ * A merchant's own fee schedule (CONTRACT §2: the default schedule is configurable per merchant). The
+ * operator sets it (`npm run merchant:fees`), never the merchant. The card rule, the transfer rule or both
+ * may be replaced, per currency; whatever is not replaced follows the default. Only the replacements are
+ * stored (`merchants.fee_schedule`, JSON), in basis points and minor units as decimal strings, so the stored
+ * form never holds a float either.
  */
 export type FeeRuleInput = { percent: string; flat?: string; flatWaivedBelow?: string; cap?: string | null };
-export type CurrencyFeesInput = { card?: FeeRuleInput; transfer?: FeeRuleInput };
+/** A currency's changes: a rule replaces that channel's, `null` restores its default, absent leaves it. */
+export type CurrencyFeesInput = { card?: FeeRuleInput | null; transfer?: FeeRuleInput | null };
 
 type StoredRule = { bps: string; flat: string; waivedBelow: string; cap: string | null };
-export type StoredCurrencyFees = { card?: StoredRule; transfer?: StoredRule };
-type StoredCurrency = StoredCurrencyFees;
+type StoredCurrency = { card?: StoredRule; transfer?: StoredRule };
+/** Parsed changes of one currency, as `CurrencyFeesInput` with the rules in their stored form. */
+export type CurrencyFeeChanges = { card?: StoredRule | null; transfer?: StoredRule | null };
 export type StoredFeeOverrides = Partial<Record<Currency, StoredCurrency>>;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -56,11 +59,15 @@ export function parseFeeAmount(input: string, currency: Currency): ParseResult<b
 export function parseCurrencyFees(
   input: CurrencyFeesInput,
   currency: Currency,
-): ParseResult<StoredCurrency> | { ok: false; field: string; reason: string } {
-  const out: StoredCurrency = {};
+): ParseResult<CurrencyFeeChanges> | { ok: false; field: string; reason: string } {
+  const out: CurrencyFeeChanges = {};
   for (const channel of ["card", "transfer"] as const) {
     const rule = input[channel];
-    if (!rule) continue;
+    if (rule === undefined) continue;
+    if (rule === null) {
+      out[channel] = null;
+      continue;
+    }
     const bps = parsePercent(rule.percent);
     if (!bps.ok) return { ok: false, field: `${channel}.percent`, reason: bps.reason };
     const flat = parseFeeAmount(rule.flat ?? "0", currency);
@@ -93,15 +100,24 @@ export function readFeeOverrides(stored: string | null): StoredFeeOverrides {
   return out;
 }
 
-/** Overrides after a settings change: named currencies replaced (or back to the default with null). */
+/**
+ * Overrides after a change, which touches only what it names: a currency set to null goes back to the
+ * default whole; otherwise each channel named is replaced (a rule) or restored (null), and the other kept.
+ */
 export function mergeFeeOverrides(
   current: StoredFeeOverrides,
-  changes: Partial<Record<Currency, StoredCurrency | null>>,
+  changes: Partial<Record<Currency, CurrencyFeeChanges | null>>,
 ): string | null {
   const next: StoredFeeOverrides = { ...current };
-  for (const [code, rules] of Object.entries(changes) as [Currency, StoredCurrency | null][]) {
-    if (rules === null || (!rules.card && !rules.transfer)) delete next[code];
-    else next[code] = rules;
+  for (const [code, rules] of Object.entries(changes) as [Currency, CurrencyFeeChanges | null][]) {
+    const merged: StoredCurrency = { ...(rules === null ? {} : next[code]) };
+    for (const channel of ["card", "transfer"] as const) {
+      const rule = rules?.[channel];
+      if (rule === null) delete merged[channel];
+      else if (rule !== undefined) merged[channel] = rule;
+    }
+    if (merged.card || merged.transfer) next[code] = merged;
+    else delete next[code];
   }
   return Object.keys(next).length > 0 ? JSON.stringify(next) : null;
 }
