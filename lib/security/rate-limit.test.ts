@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/http/errors";
-import { consume, type Permit, reserve } from "./rate-limit";
+import { addressSubject, consume, holdsOf, type Permit, reserve } from "./rate-limit";
 
 function rateLimited(fn: () => void): AppError | undefined {
   try {
@@ -67,13 +67,45 @@ describe("token buckets", () => {
       permit.refund();
       permit.settle();
     }
-    const once = await reserve("login", c);
-    once.refund();
-    once.refund();
-    once.settle();
-    const ten = await Promise.all(Array.from({ length: 10 }, () => reserve("login", c)));
+    // Two failures leave 8; an attempt refunded twice takes one and gives back one: 8 again, not 9.
+    for (let i = 0; i < 2; i++) (await reserve("login", c)).settle();
+    const twice = await reserve("login", c);
+    twice.refund();
+    twice.refund();
+    twice.settle();
+    const eight = await Promise.all(Array.from({ length: 8 }, () => reserve("login", c)));
+    let ninth: unknown;
+    const pending = reserve("login", c).then(
+      () => "granted",
+      (err: unknown) => err,
+    );
+    void pending.then((v) => {
+      ninth = v;
+    });
+    await tick();
+    expect(ninth).toBeUndefined(); // waiting on the eight in flight, not granted a ninth token
+    for (const p of eight) p.settle();
+    expect(await pending).toMatchObject({ code: "rate_limited" });
+  });
+
+  it("keeps no record of an address once nothing is in flight (no growth from refused bursts)", async () => {
+    const e = `ip-${Math.random()}`;
+    const ten = await Promise.all(Array.from({ length: 10 }, () => reserve("login", e)));
+    const waiting = Array.from({ length: 5 }, () => reserve("login", e).catch((err: unknown) => err));
     for (const p of ten) p.settle();
-    await expect(reserve("login", c)).rejects.toMatchObject({ code: "rate_limited", status: 429 });
+    for (const outcome of await Promise.all(waiting)) expect(outcome).toMatchObject({ code: "rate_limited" });
+    expect(holdsOf(`login:${e}`)).toBeUndefined();
+  });
+
+  it("counts IPv6 callers by their /64, IPv4 and IPv4-mapped ones by their address", () => {
+    expect(addressSubject("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(addressSubject("2001:db8:1:2::ffff")).toBe("2001:db8:1:2::/64");
+    expect(addressSubject("2001:0DB8:0001:0002:aaaa::1%eth0")).toBe("2001:db8:1:2::/64");
+    expect(addressSubject("::1")).toBe("0:0:0:0::/64");
+    expect(addressSubject("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(addressSubject("203.0.113.9")).toBe("203.0.113.9");
+    expect(addressSubject("unknown")).toBe("unknown");
+    expect(addressSubject("1::2::3")).toBe("1::2::3"); // not an address: counted as sent
   });
 
   it("a waiting attempt gives up after 2 s, and at most 64 wait at once", async () => {
@@ -91,6 +123,18 @@ describe("token buckets", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("a full table of buckets", () => {
+  // Last in the file: it fills the process's table, evicting other subjects' least-spent buckets.
+  it("makes room without handing a spent address a fresh budget", async () => {
+    const attacker = `ip-${Math.random()}`;
+    for (let i = 0; i < 10; i++) (await reserve("login", attacker)).settle();
+    await expect(reserve("login", attacker)).rejects.toMatchObject({ code: "rate_limited" });
+    // A flood of fresh addresses, each spending one token: more than the table holds.
+    for (let i = 0; i < 100_050; i++) consume("access_code", `flood-${i}`);
+    await expect(reserve("login", attacker)).rejects.toMatchObject({ code: "rate_limited" });
   });
 });
 

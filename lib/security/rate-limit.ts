@@ -10,6 +10,9 @@ type Bucket = { tokens: number; updatedAt: number };
 type Policy = { burst: number; refillPerMs: number };
 
 const buckets = processState("rateLimit.buckets", () => new Map<string, Bucket>());
+/** Per bucket: attempts in flight holding one of its tokens, and attempts waiting for one (see `reserve`). */
+type Holds = { held: number; waiters: Array<() => void> };
+const holds = processState("rateLimit.holds", () => new Map<string, Holds>());
 const MAX_BUCKETS = 100_000;
 
 function take(key: string, policy: Policy, now: number): { allowed: boolean; retryAfterSeconds: number } {
@@ -31,12 +34,52 @@ function take(key: string, policy: Policy, now: number): { allowed: boolean; ret
   };
 }
 
-/** Drop buckets that have refilled completely: they carry no information. */
+function tokensNow(key: string, bucket: Bucket, now: number): number {
+  const p = policy(key.slice(0, key.indexOf(":")) as Limiter);
+  return Math.min(p.burst, bucket.tokens + (now - bucket.updatedAt) * p.refillPerMs);
+}
+
+/**
+ * Make room: first drop buckets that have refilled completely (they carry no information); if a flood of
+ * new addresses still fills the table, drop the least spent ones down to 90 %. Never clear the table: that
+ * would hand every address, an attacker's among them, a fresh budget.
+ */
 function sweep(now: number) {
   for (const [key, bucket] of buckets) {
-    if (now - bucket.updatedAt > 10 * 60_000) buckets.delete(key);
+    if (
+      !holds.has(key) &&
+      tokensNow(key, bucket, now) >= policy(key.slice(0, key.indexOf(":")) as Limiter).burst
+    )
+      buckets.delete(key);
   }
-  if (buckets.size >= MAX_BUCKETS) buckets.clear();
+  if (buckets.size < MAX_BUCKETS) return;
+  const byTokens = [...buckets].filter(([key]) => !holds.has(key));
+  byTokens.sort(([ka, a], [kb, b]) => tokensNow(kb, b, now) - tokensNow(ka, a, now));
+  for (const [key] of byTokens.slice(0, buckets.size - Math.floor(MAX_BUCKETS * 0.9))) buckets.delete(key);
+}
+
+/**
+ * The subject an address counts under: IPv4 addresses as they are, IPv6 addresses by their /64 (one
+ * customer line gets a whole /64, so per-/128 limits would let one client rotate through 2^64 budgets).
+ */
+export function addressSubject(address: string): string {
+  if (!address.includes(":")) return address;
+  const bare = address.replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
+  if (mapped?.[1]) return mapped[1];
+  const halves = bare.split("::");
+  if (halves.length > 2) return address;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const groups =
+    halves.length === 2
+      ? [...head, ...Array(Math.max(0, 8 - head.length - tail.length)).fill("0"), ...tail]
+      : head;
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return address;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
 }
 
 export type Limiter = "login" | "access_code" | "secret_key";
@@ -84,9 +127,6 @@ export type Permit = {
 const RESERVE_WAIT_MS = 2_000;
 const MAX_WAITERS = 64;
 
-type Holds = { held: number; waiters: Array<() => void> };
-const holds = processState("rateLimit.holds", () => new Map<string, Holds>());
-
 /**
  * Hold one token of a failed-attempt limiter for the work that decides whether the attempt failed, and give
  * it back (`refund`) when the attempt turns out good. Holding before the work is what makes the limit hold
@@ -98,8 +138,8 @@ const holds = processState("rateLimit.holds", () => new Map<string, Holds>());
  * one address (many customers behind one carrier NAT) is queued, not refused. Once nothing is in flight and
  * no token is left, it is 429 `rate_limited` with `Retry-After`. Always `settle()` the permit (in `finally`).
  */
-export async function reserve(limiter: Limiter, subject: string): Promise<Permit> {
-  const key = `${limiter}:${subject}`;
+export async function reserve(limiter: Limiter, address: string): Promise<Permit> {
+  const key = `${limiter}:${addressSubject(address)}`;
   const p = policy(limiter);
   const deadline = Date.now() + RESERVE_WAIT_MS;
   for (;;) {
@@ -112,6 +152,8 @@ export async function reserve(limiter: Limiter, subject: string): Promise<Permit
       return permit(key, p, hold);
     }
     if (hold.held === 0 || now >= deadline || hold.waiters.length >= MAX_WAITERS) {
+      // Nothing left in flight and nobody waiting: the entry carries nothing (or the map would only grow).
+      if (hold.held === 0 && hold.waiters.length === 0 && holds.get(key) === hold) holds.delete(key);
       throw new AppError("rate_limited", MESSAGES[limiter], {
         "retry-after": String(result.retryAfterSeconds),
       });
@@ -146,4 +188,10 @@ function permit(key: string, p: Policy, hold: Holds): Permit {
     for (const wake of [...hold.waiters]) wake();
   };
   return { refund: () => settle(true), settle: () => settle(false) };
+}
+
+/** For tests: the in-flight record of a bucket key, if any. */
+export function holdsOf(key: string): { held: number; waiting: number } | undefined {
+  const hold = holds.get(key);
+  return hold && { held: hold.held, waiting: hold.waiters.length };
 }
