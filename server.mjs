@@ -17,9 +17,9 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 const CLIENT_ADDRESS_HEADER = "x-paygate-client-address";
-// Tells the app (lib/http/client-address.ts) that this front sets the header above on every request, so it
-// may be trusted; under a bare `next start` it is not.
-process.env.PAYGATE_FRONT = "1";
+// Tells the app (lib/http/client-address.ts), in this process only, that this front sets the header above on
+// every request, so it may be trusted; under a bare `next start` it is not.
+globalThis[Symbol.for("paygate.front")] = true;
 
 function clientAddress(req) {
   if (trustProxy) {
@@ -98,7 +98,10 @@ const server = createServer((req, res) => {
         error: String(err?.message ?? err),
       }),
     );
-    if (!res.headersSent) {
+    if (res.headersSent) {
+      // Too late for an envelope: end the connection rather than leave the client waiting.
+      res.destroy();
+    } else {
       refuse(
         res,
         envelope(

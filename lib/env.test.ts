@@ -18,6 +18,7 @@ describe("configuration (lib/env.ts)", () => {
     expect(env.DATABASE_URL).toBe("file:data/paygate.db");
     expect(env.PAYMENTS_ENV).toBe("staging");
     expect(env.PUBLIC_BASE_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "" }).PORT).toBe(3000); // empty is unset, as server.mjs reads it
     expect(env.WEBHOOK_RETRY_SCHEDULE).toEqual([5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
   });
 

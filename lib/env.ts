@@ -9,12 +9,16 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 const EnvSchema = z
   .object({
-    PORT: z.coerce
-      .number({ message: PORT_RULE })
-      .int(PORT_RULE)
-      .min(1, PORT_RULE)
-      .max(65535, PORT_RULE)
-      .default(3000),
+    // An empty PORT is no port given, as in server.mjs (which needs the port before this schema runs).
+    PORT: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number({ message: PORT_RULE })
+        .int(PORT_RULE)
+        .min(1, PORT_RULE)
+        .max(65535, PORT_RULE)
+        .default(3000),
+    ),
     HOSTNAME: z.string().min(1).default("0.0.0.0"),
     /** Unset or `file:<path>` → SQLite (default `file:data/paygate.db`); `postgres://…` → PostgreSQL. */
     DATABASE_URL: z

@@ -3,8 +3,12 @@ import { log } from "@/lib/log";
 /** Header the front (server.mjs) sets to the caller's address on every request, over any value a client sent. */
 export const CLIENT_ADDRESS_HEADER = "x-paygate-client-address";
 
-/** Set by server.mjs before Next loads: the process runs behind the front, so the header is its own. */
-export const FRONT_MARK = "PAYGATE_FRONT";
+/**
+ * Set on `globalThis` by server.mjs before Next loads, in the same process: this process runs behind the
+ * front, so the header is its own. A symbol, not an environment variable: nothing outside the process (a
+ * deployer's `next start`, a child process inheriting the environment) can claim it.
+ */
+export const FRONT_MARK = Symbol.for("paygate.front");
 
 let warned = false;
 
@@ -15,7 +19,9 @@ let warned = false;
  * "unknown" (one shared budget) and a warning says to run the service through server.mjs (`npm start`).
  */
 export function clientAddressOf(headers: Headers): string {
-  if (process.env[FRONT_MARK] === "1") return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  if ((globalThis as Record<symbol, unknown>)[FRONT_MARK] === true) {
+    return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  }
   if (!warned) {
     warned = true;
     log.warn(
