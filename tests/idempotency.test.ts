@@ -182,4 +182,25 @@ describe.each(targets)("Idempotency-Key on $name", (target) => {
       message: `Something went wrong on our side. Quote request id ${copied.headers.get("x-request-id")} to support.`,
     });
   });
+
+  it("replays a plain (unsealed) answer only when it was stored before sealing began", async () => {
+    const m = await signup(api);
+    expect((await init(m.testKey, { amount: "7" }, "legacy-row")).status).toBe(201);
+    const plain = JSON.stringify({ status: "success", data: { storedBeforeSealing: true } });
+    const setRow = (createdAt: number) =>
+      testDb(target)
+        .updateTable("idempotency_keys")
+        .set({ response_body: plain, created_at: createdAt })
+        .where("merchant_id", "=", m.id)
+        .where("idempotency_key", "=", "legacy-row")
+        .execute();
+    await setRow(1_000); // long before migration 0006 recorded when sealing began
+    const legacy = await init(m.testKey, { amount: "7" }, "legacy-row");
+    expect(legacy.status).toBe(201);
+    expect(legacy.body.data).toEqual({ storedBeforeSealing: true });
+    await setRow(Date.now()); // a plain answer written since sealing began is not one of ours
+    const planted = await init(m.testKey, { amount: "7" }, "legacy-row");
+    expect(planted.status).toBe(500);
+    expect(planted.body.error).toBe("internal_error");
+  });
 });

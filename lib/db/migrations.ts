@@ -1,10 +1,13 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
 /**
  * Migrations, in order. Each uses only column types both SQLite and PostgreSQL understand
  * (text, integer, bigint), so one list serves both databases. Never edit a shipped migration: add one.
  */
+/** app_meta key: when stored idempotent answers began to be sealed (unix ms), set by migration 0006. */
+export const SEALED_SINCE_KEY = "idempotency_sealed_since";
+
 export const migrations: Record<string, Migration> = {
   "0001_foundation": {
     async up(db: Kysely<unknown>) {
@@ -316,6 +319,15 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // The merchant's own fee rules per currency (lib/money/fee-settings.ts); null = the default schedule.
       await db.schema.alterTable("merchants").addColumn("fee_schedule", "text").execute();
+    },
+  },
+  "0006_sealed_idempotent_answers": {
+    async up(db: Kysely<unknown>) {
+      // From now on every stored idempotent answer is sealed (lib/http/idempotency.ts); rows created before
+      // this moment may hold plain JSON, and only those are read as such.
+      await sql`insert into app_meta (key, value) values (${SEALED_SINCE_KEY}, ${String(Date.now())})`.execute(
+        db,
+      );
     },
   },
 };

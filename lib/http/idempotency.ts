@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { SEALED_SINCE_KEY } from "@/lib/db/migrations";
 import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { pepper } from "@/lib/security/pepper";
@@ -92,7 +93,7 @@ export async function runIdempotent(
     }
     return {
       status: existing.response_status,
-      body: await openAnswer(scope, existing.response_body),
+      body: await openAnswer(scope, existing.response_body, createdAt),
       replayed: true,
     };
   }
@@ -142,9 +143,26 @@ function sealContext(scope: Scope): string {
   return JSON.stringify([scope.merchantId, scope.mode, scope.method, scope.path, scope.key]);
 }
 
-async function openAnswer(scope: Scope, stored: string): Promise<unknown> {
-  // Answers stored before sealing began are plain JSON objects (gone within IDEMPOTENCY_TTL_SECONDS).
-  if (stored.startsWith("{")) return JSON.parse(stored);
+let sealedSince: Promise<number> | undefined;
+
+/** When this database's answers began to be sealed (migration 0006); read once. */
+function answersSealedSince(): Promise<number> {
+  sealedSince ??= db()
+    .selectFrom("app_meta")
+    .select("value")
+    .where("key", "=", SEALED_SINCE_KEY)
+    .executeTakeFirst()
+    .then((row) => Number(row?.value ?? 0));
+  return sealedSince;
+}
+
+async function openAnswer(scope: Scope, stored: string, createdAt: number): Promise<unknown> {
+  // Only an answer stored before sealing began may be plain JSON (such rows expire within
+  // IDEMPOTENCY_TTL_SECONDS); a plain one written since is not ours, and is refused like a broken seal.
+  if (stored.startsWith("{")) {
+    if (createdAt < (await answersSealedSince())) return JSON.parse(stored);
+    throw new Error("idempotency: an unsealed answer stored after sealing began");
+  }
   return JSON.parse(unseal(await pepper(), stored, { purpose: SEAL_PURPOSE, context: sealContext(scope) }));
 }
 
