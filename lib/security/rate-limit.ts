@@ -22,7 +22,7 @@ function take(key: string, policy: Policy, now: number): { allowed: boolean; ret
     bucket = { tokens: policy.burst, updatedAt: now };
     buckets.set(key, bucket);
   }
-  bucket.tokens = Math.min(policy.burst, bucket.tokens + (now - bucket.updatedAt) * policy.refillPerMs);
+  bucket.tokens = refilled(bucket, policy, now);
   bucket.updatedAt = now;
   if (bucket.tokens >= 1) {
     bucket.tokens -= 1;
@@ -34,9 +34,14 @@ function take(key: string, policy: Policy, now: number): { allowed: boolean; ret
   };
 }
 
-function tokensNow(key: string, bucket: Bucket, now: number): number {
-  const p = policy(key.slice(0, key.indexOf(":")) as Limiter);
+/** The bucket's tokens at `now`, counting what has refilled since it was last touched. */
+function refilled(bucket: Bucket, p: Policy, now: number): number {
   return Math.min(p.burst, bucket.tokens + (now - bucket.updatedAt) * p.refillPerMs);
+}
+
+/** The policy of a bucket key (`<limiter>:<subject>`). */
+function policyOf(key: string): Policy {
+  return policy(key.slice(0, key.indexOf(":")) as Limiter);
 }
 
 /**
@@ -45,17 +50,17 @@ function tokensNow(key: string, bucket: Bucket, now: number): number {
  * would hand every address, an attacker's among them, a fresh budget.
  */
 function sweep(now: number) {
+  const evictable: Array<{ key: string; tokens: number }> = [];
   for (const [key, bucket] of buckets) {
-    if (
-      !holds.has(key) &&
-      tokensNow(key, bucket, now) >= policy(key.slice(0, key.indexOf(":")) as Limiter).burst
-    )
-      buckets.delete(key);
+    if (holds.has(key)) continue;
+    const p = policyOf(key);
+    const tokens = refilled(bucket, p, now);
+    if (tokens >= p.burst) buckets.delete(key);
+    else evictable.push({ key, tokens });
   }
   if (buckets.size < MAX_BUCKETS) return;
-  const byTokens = [...buckets].filter(([key]) => !holds.has(key));
-  byTokens.sort(([ka, a], [kb, b]) => tokensNow(kb, b, now) - tokensNow(ka, a, now));
-  for (const [key] of byTokens.slice(0, buckets.size - Math.floor(MAX_BUCKETS * 0.9))) buckets.delete(key);
+  evictable.sort((a, b) => b.tokens - a.tokens);
+  for (const { key } of evictable.slice(0, buckets.size - Math.floor(MAX_BUCKETS * 0.9))) buckets.delete(key);
 }
 
 /**
