@@ -61,8 +61,11 @@ export const FeesBody = z
       }
       const parsed = parseCurrencyFees(rules, currency);
       if (!parsed.ok) {
-        const field = "field" in parsed ? parsed.field.split(".") : [];
-        ctx.addIssue({ code: "custom", message: parsed.reason, path: [currency, ...field] });
+        ctx.addIssue({
+          code: "custom",
+          message: parsed.reason,
+          path: [currency, ...parsed.field.split(".")],
+        });
         return z.NEVER;
       }
       changes[currency] = parsed.value;

@@ -59,7 +59,7 @@ export function parseFeeAmount(input: string, currency: Currency): ParseResult<b
 export function parseCurrencyFees(
   input: CurrencyFeesInput,
   currency: Currency,
-): ParseResult<CurrencyFeeChanges> | { ok: false; field: string; reason: string } {
+): { ok: true; value: CurrencyFeeChanges } | { ok: false; field: string; reason: string } {
   const out: CurrencyFeeChanges = {};
   for (const channel of ["card", "transfer"] as const) {
     const rule = input[channel];
@@ -131,15 +131,19 @@ function toRule(stored: StoredRule): FeeRule {
   };
 }
 
-/** The schedule a merchant's payment in `currency` is charged by: its own rules where set, else the default. */
-export function feeScheduleFor(currency: Currency, stored: string | null): FeeSchedule {
+/** The schedule of `currency` with a merchant's own rules of that currency, where it has any. */
+function scheduleWith(currency: Currency, own: StoredCurrency | undefined): FeeSchedule {
   const schedule = defaultFeeSchedule(currency);
-  if (!stored) return schedule;
-  const own = readFeeOverrides(stored)[currency];
   return {
     card: own?.card ? toRule(own.card) : schedule.card,
     transfer: own?.transfer ? toRule(own.transfer) : schedule.transfer,
   };
+}
+
+/** The schedule a merchant's payment in `currency` is charged by: its own rules where set, else the default. */
+export function feeScheduleFor(currency: Currency, stored: string | null): FeeSchedule {
+  if (!stored) return defaultFeeSchedule(currency);
+  return scheduleWith(currency, readFeeOverrides(stored)[currency]);
 }
 
 function presentRule(rule: FeeRule, currency: Currency) {
@@ -156,7 +160,7 @@ export function presentFeeSettings(stored: string | null) {
   const overrides = readFeeOverrides(stored);
   const fees = Object.fromEntries(
     CURRENCY_CODES.map((currency) => {
-      const schedule = feeScheduleFor(currency, stored);
+      const schedule = scheduleWith(currency, overrides[currency]);
       return [
         currency,
         { card: presentRule(schedule.card, currency), transfer: presentRule(schedule.transfer, currency) },
