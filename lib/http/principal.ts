@@ -1,4 +1,5 @@
 import type { Mode } from "@/lib/db/schema";
+import type { MerchantPricing } from "@/lib/merchants/present";
 
 /** Who is calling, as established by one of the credentials of SPEC "Authentication". */
 export type SecretKeyPrincipal = {
@@ -7,7 +8,7 @@ export type SecretKeyPrincipal = {
   mode: Mode;
   keyId: string;
   /** The merchant's checkout settings, read with the key (initialize needs them; one query fewer). */
-  merchant: { channels: string; merchantBearsCost: boolean; feeSchedule: string | null };
+  merchant: MerchantPricing;
 };
 export type AccessCodePrincipal = {
   kind: "access_code";

@@ -8,6 +8,7 @@ import type { SecretKeyPrincipal } from "@/lib/http/principal";
 import { loadedPepper, pepper } from "@/lib/security/pepper";
 import { consume } from "@/lib/security/rate-limit";
 import { keyedHash, safeEqual } from "@/lib/security/tokens";
+import { merchantPricing } from "./present";
 
 const findKey = prepared((db, param: Param<{ hash: string }>) =>
   db
@@ -66,10 +67,6 @@ export async function authenticateSecretKey({ key }: { key: string | null }): Pr
     merchantId: row.merchant_id,
     mode: row.mode,
     keyId: row.id,
-    merchant: {
-      channels: row.channels,
-      merchantBearsCost: row.merchant_bears_cost === 1,
-      feeSchedule: row.fee_schedule,
-    },
+    merchant: merchantPricing(row),
   };
 }

@@ -7,6 +7,19 @@ export function presentMerchant(row: Pick<Selectable<MerchantsTable>, "id" | "bu
   return { id: row.id, businessName: row.business_name, email: row.email };
 }
 
+/** What initialize needs of a merchant: its channels, who bears the cost, its own fee rules (JSON or null). */
+export type MerchantPricing = { channels: string; merchantBearsCost: boolean; feeSchedule: string | null };
+
+export function merchantPricing(
+  row: Pick<Selectable<MerchantsTable>, "channels" | "merchant_bears_cost" | "fee_schedule">,
+): MerchantPricing {
+  return {
+    channels: row.channels,
+    merchantBearsCost: row.merchant_bears_cost === 1,
+    feeSchedule: row.fee_schedule,
+  };
+}
+
 export function presentSettings(row: Selectable<MerchantsTable>) {
   return {
     businessName: row.business_name,

@@ -4,6 +4,7 @@ import { insertRow } from "@/lib/db/prepared";
 import type { Database, Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { type MerchantPricing, merchantPricing } from "@/lib/merchants/present";
 import { feeScheduleFor } from "@/lib/money/fee-settings";
 import { computeFees } from "@/lib/money/fees";
 import { newId } from "@/lib/security/tokens";
@@ -25,7 +26,7 @@ export async function initializePayment(input: {
   paymentLinkId?: string;
   trx?: Kysely<Database>;
   /** The merchant's settings when the caller has them already (the secret key lookup reads them). */
-  merchant?: { channels: string; merchantBearsCost: boolean; feeSchedule: string | null };
+  merchant?: MerchantPricing;
 }) {
   const executor = input.trx ?? db();
   const merchant =
@@ -35,14 +36,7 @@ export async function initializePayment(input: {
       .select(["channels", "merchant_bears_cost", "fee_schedule"])
       .where("id", "=", input.merchantId)
       .executeTakeFirst()
-      .then(
-        (m) =>
-          m && {
-            channels: m.channels,
-            merchantBearsCost: m.merchant_bears_cost === 1,
-            feeSchedule: m.fee_schedule,
-          },
-      ));
+      .then((m) => m && merchantPricing(m)));
   if (!merchant) throw new AppError("invalid_api_key", "The merchant of this key no longer exists.");
 
   const enabled = parseChannels(merchant.channels);
