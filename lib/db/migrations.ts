@@ -1,13 +1,13 @@
 import { type Kysely, sql } from "kysely";
 import type { Migration } from "kysely/migration";
 
+/** app_meta key: when stored idempotent answers began to be sealed (unix ms), set by migration 0006. */
+export const SEALED_SINCE_KEY = "idempotency_sealed_since";
+
 /**
  * Migrations, in order. Each uses only column types both SQLite and PostgreSQL understand
  * (text, integer, bigint), so one list serves both databases. Never edit a shipped migration: add one.
  */
-/** app_meta key: when stored idempotent answers began to be sealed (unix ms), set by migration 0006. */
-export const SEALED_SINCE_KEY = "idempotency_sealed_since";
-
 export const migrations: Record<string, Migration> = {
   "0001_foundation": {
     async up(db: Kysely<unknown>) {
