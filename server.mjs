@@ -42,7 +42,7 @@ function requestId() {
   return `req_${randomBytes(15).toString("base64url").replace(/[-_]/g, "0").slice(0, 20)}`;
 }
 
-function envelope(status, error, message, extra = {}) {
+function envelope(status, error, message, id = requestId()) {
   const body = JSON.stringify({ status: "failed", error, message });
   return {
     status,
@@ -51,8 +51,7 @@ function envelope(status, error, message, extra = {}) {
       "content-type": "application/json; charset=utf-8",
       "content-length": Buffer.byteLength(body),
       "cache-control": "no-store",
-      "x-request-id": requestId(),
-      ...extra,
+      "x-request-id": id,
     },
   };
 }
@@ -108,9 +107,7 @@ const server = createServer((req, res) => {
           500,
           "internal_error",
           `Something went wrong on our side. Quote request id ${id} to support.`,
-          {
-            "x-request-id": id,
-          },
+          id,
         ),
       );
     }
