@@ -92,6 +92,7 @@ async function main() {
     businessName: "Bare Bench Store",
     email: "bare-bench@example.com",
     password: randomBytes(12).toString("base64url"),
+    clientAddress: null,
   });
 
   const server = createServer((req, res) => {

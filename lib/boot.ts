@@ -31,7 +31,12 @@ async function seedDemoMerchant() {
   const existing = await db.selectFrom("merchants").select("id").limit(1).executeTakeFirst();
   if (existing) return;
   const password = randomBytes(12).toString("base64url");
-  const demo = await signupMerchant({ businessName: "Demo Store", email: "demo@paygate.test", password });
+  const demo = await signupMerchant({
+    businessName: "Demo Store",
+    email: "demo@paygate.test",
+    password,
+    clientAddress: null,
+  });
   const secretKey = demo.keys.test.secretKey;
   // Test-mode convenience for this machine only (data/ is git-ignored): the demo store page and a newcomer
   // need the demo key again after this banner scrolls away. Never written on production.

@@ -46,6 +46,9 @@ const EnvSchema = z
     RATE_LIMIT_ACCESS_CODE_PER_MINUTE: positiveInt(30),
     RATE_LIMIT_KEY_BURST: positiveInt(500),
     RATE_LIMIT_KEY_PER_SECOND: positiveInt(200),
+    /** Signups per client address: each one costs a scrypt and creates an account. */
+    RATE_LIMIT_SIGNUP_BURST: positiveInt(20),
+    RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt(20),
     /** Length of a virtual account's payment window (CONTRACT §3). */
     BANK_TRANSFER_WINDOW_SECONDS: positiveInt(30 * 60),
     /** Simulated card-network latency of the sandbox card rail (tests use it to race a card against a transfer). */

@@ -143,6 +143,54 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     expect(answers.filter((r) => r.status === 429).length).toBe(30 - tried);
   });
 
+  it("rate limits signups per client address: 20 at once, then 429 with nothing written", async () => {
+    const office = client(target.url, { address: randomAddress() });
+    const body = (email: string) => ({
+      businessName: "Burst Shop",
+      email,
+      password: "a long enough password",
+    });
+    // Invalid bodies are refused before the limit (no scrypt, no account), so they spend nothing.
+    for (let i = 0; i < 25; i++) {
+      const bad = await office.post("/v1/merchants/auth/signup", {
+        ...body(uniqueEmail()),
+        password: "short",
+      });
+      expect(bad.status, `invalid signup ${i + 1}`).toBe(400);
+    }
+    const taken = await signup(api);
+    // A 409 spends a token like a new account does: it is how registered emails would be probed.
+    const probe = await office.post("/v1/merchants/auth/signup", body(taken.email));
+    expect(probe.status).toBe(409);
+    const answers = await Promise.all(
+      Array.from({ length: 21 }, () => office.post("/v1/merchants/auth/signup", body(uniqueEmail()))),
+    );
+    // Burst 20 and 20 an hour: the probe spent one, so 19 get through (a slow run may earn one more).
+    const made = answers.filter((r) => r.status === 201).length;
+    expect(made).toBeGreaterThanOrEqual(19);
+    expect(made).toBeLessThanOrEqual(20);
+    const refused = answers.filter((r) => r.status !== 201);
+    expect(refused.length).toBe(21 - made);
+    const refusedEmail = uniqueEmail("refused");
+    const last = await office.post("/v1/merchants/auth/signup", body(refusedEmail));
+    for (const r of [...refused, last]) {
+      expect(r.status).toBe(429);
+      expect(r.body.error).toBe("rate_limited");
+      expect(r.body.message).toContain("sign-ups from this address");
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    }
+    // Nothing was written for the refused one, and another address signs up as usual.
+    const rows = await testDb(target)
+      .selectFrom("merchants")
+      .select("id")
+      .where("email", "=", refusedEmail)
+      .execute();
+    expect(rows).toEqual([]);
+    expect((await client(target.url).post("/v1/merchants/auth/signup", body(uniqueEmail()))).status).toBe(
+      201,
+    );
+  });
+
   it("successful logins do not spend the address's budget", async () => {
     const m = await signup(api);
     const office = client(target.url, { address: randomAddress() });

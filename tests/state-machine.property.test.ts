@@ -812,6 +812,7 @@ describe("transaction state machine (property, in-process)", () => {
         businessName: "Property Test Ltd",
         email: `prop-${Date.now()}-${process.pid}@example.com`,
         password: "correct horse battery staple",
+        clientAddress: null,
       });
       const key = await d
         .database()

@@ -34,6 +34,7 @@ beforeAll(async () => {
     businessName: "Load Test Shop",
     email: "load-checkout@example.com",
     password: "correct horse battery staple",
+    clientAddress: null,
   });
   merchantId = merchant.id;
 });

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/http/errors";
 import { CHANNELS, serializeChannels } from "@/lib/payments/channels";
 import { hashPassword } from "@/lib/security/password";
 import { pepper } from "@/lib/security/pepper";
+import { addressSubject, consume } from "@/lib/security/rate-limit";
 import { newId } from "@/lib/security/tokens";
 import { issueSecretKey, issueSession } from "./credentials";
 import { presentMerchant } from "./present";
@@ -11,8 +12,19 @@ import { presentMerchant } from "./present";
 /**
  * Create a merchant with every channel enabled, the customer bearing fees, one test and one live secret key
  * (shown once, here) and a signed-in session.
+ *
+ * A signup from the network spends a token of its client address's signup budget before anything else (429
+ * `rate_limited` once spent): each one costs a scrypt and an account, and a 409 `email_taken` tells whether
+ * an email is registered, so neither may be had at full speed. `clientAddress: null` is a signup that did
+ * not come over the network (the demo merchant at boot, benchmarks, tests).
  */
-export async function signupMerchant(input: { businessName: string; email: string; password: string }) {
+export async function signupMerchant(input: {
+  businessName: string;
+  email: string;
+  password: string;
+  clientAddress: string | null;
+}) {
+  if (input.clientAddress !== null) consume("signup", addressSubject(input.clientAddress));
   const passwordHash = await hashPassword(input.password);
   const now = Date.now();
   const id = newId();

@@ -28,6 +28,18 @@ describe("token buckets", () => {
     expect(rateLimited(() => consume("secret_key", subject, t0 + 10))?.code).toBe("rate_limited");
   });
 
+  it("allows 20 signups from an address at once, then one every 3 minutes (20 an hour)", () => {
+    const subject = `signup-${Math.random()}`;
+    const t0 = 2_000_000;
+    for (let i = 0; i < 20; i++) expect(rateLimited(() => consume("signup", subject, t0))).toBeUndefined();
+    const limited = rateLimited(() => consume("signup", subject, t0));
+    expect(limited?.code).toBe("rate_limited");
+    expect(limited?.headers["retry-after"]).toBe("180");
+    expect(rateLimited(() => consume("signup", subject, t0 + 179_000))?.code).toBe("rate_limited");
+    expect(rateLimited(() => consume("signup", subject, t0 + 181_000))).toBeUndefined();
+    expect(rateLimited(() => consume("signup", subject, t0 + 181_000))?.code).toBe("rate_limited");
+  });
+
   it("reserve() holds a token before the work: the 11th concurrent attempt waits; a refund lets it in", async () => {
     const a = `ip-${Math.random()}`;
     const permits = await Promise.all(Array.from({ length: 10 }, () => reserve("login", a)));

@@ -87,7 +87,7 @@ export function addressSubject(address: string): string {
     .join(":")}::/64`;
 }
 
-export type Limiter = "login" | "access_code" | "secret_key";
+export type Limiter = "login" | "access_code" | "secret_key" | "signup";
 
 function policy(limiter: Limiter): Policy {
   const e = env();
@@ -101,6 +101,8 @@ function policy(limiter: Limiter): Policy {
       };
     case "secret_key":
       return { burst: e.RATE_LIMIT_KEY_BURST, refillPerMs: e.RATE_LIMIT_KEY_PER_SECOND / 1000 };
+    case "signup":
+      return { burst: e.RATE_LIMIT_SIGNUP_BURST, refillPerMs: e.RATE_LIMIT_SIGNUP_PER_HOUR / 3_600_000 };
   }
 }
 
@@ -108,6 +110,7 @@ const MESSAGES: Record<Limiter, string> = {
   login: "Too many failed sign-in attempts from this address; wait before trying again.",
   access_code: "Too many requests with unknown access codes from this address; wait before trying again.",
   secret_key: "Too many requests with this secret key; slow down and retry after the Retry-After interval.",
+  signup: "Too many sign-ups from this address; wait before creating another account.",
 };
 
 /** Spend one token of `limiter` for `subject`, or throw 429 `rate_limited` with `Retry-After`. */

@@ -71,14 +71,18 @@ export function uniqueEmail(tag = "m"): string {
   return `${tag}-${randomBytes(6).toString("hex")}@example.com`;
 }
 
+/**
+ * A new merchant through the API. Each signup comes from an address of its own: signups are rate limited
+ * per address (20 at once), and a test file signs up many merchants through one client.
+ */
 export async function signup(api: Client, overrides: { businessName?: string } = {}): Promise<Merchant> {
   const email = uniqueEmail();
   const password = "correct horse battery staple";
-  const res = await api.post("/v1/merchants/auth/signup", {
-    businessName: overrides.businessName ?? "Test Shop",
-    email,
-    password,
-  });
+  const res = await api.post(
+    "/v1/merchants/auth/signup",
+    { businessName: overrides.businessName ?? "Test Shop", email, password },
+    { "x-forwarded-for": randomAddress() },
+  );
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
   const d = res.body.data;
   return {
