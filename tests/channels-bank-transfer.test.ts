@@ -204,6 +204,67 @@ describe.each(targets)("bank transfer channel on $name", (target) => {
     expect(l.tx.status).toBe("success");
   });
 
+  it("a sessionId counts per merchant: another merchant's same sessionId credits its own payment", async () => {
+    const a = await signup(api);
+    const b = await signup(api);
+    const sa = await start(api, a);
+    const sb = await start(api, b);
+    const vaA = (await checkout(api, sa).bankTransfer()).body.data;
+    const vaB = (await checkout(api, sb).bankTransfer()).body.data;
+    const sid = sessionId("shared");
+    const first = await transfer(api, a, {
+      accountNumber: vaA.accountNumber,
+      amount: vaA.amount,
+      sessionId: sid,
+    });
+    expect(first.body.data).toMatchObject({ outcome: "credited", replayed: false, reference: sa.reference });
+    const second = await transfer(api, b, {
+      accountNumber: vaB.accountNumber,
+      amount: vaB.amount,
+      sessionId: sid,
+    });
+    expect(second.status).toBe(200);
+    // B's own payment is credited, and nothing of A's (its reference) is shown to B.
+    expect(second.body.data).toMatchObject({ outcome: "credited", replayed: false, reference: sb.reference });
+    expect(second.text).not.toContain(sa.reference);
+    expect((await verify(api, b, sb.reference)).body.data.status).toBe("success");
+    expect((await expectConservation(target, sa.reference)).inbound).toHaveLength(1);
+    expect((await expectConservation(target, sb.reference)).inbound).toHaveLength(1);
+  });
+
+  it("the same sessionId with another amount or account is refused (422), nothing credited or refunded", async () => {
+    const m = await merchant();
+    const s = await start(api, m);
+    const other = await start(api, m);
+    const va = (await checkout(api, s).bankTransfer()).body.data;
+    const vaOther = (await checkout(api, other).bankTransfer()).body.data;
+    const sid = sessionId();
+    const short = await transfer(api, m, {
+      accountNumber: va.accountNumber,
+      amount: "100.00",
+      sessionId: sid,
+    });
+    expect(short.body.data).toMatchObject({ outcome: "amount_mismatch", replayed: false });
+    for (const body of [
+      { accountNumber: va.accountNumber, amount: va.amount, sessionId: sid },
+      { accountNumber: vaOther.accountNumber, amount: "100.00", sessionId: sid },
+    ]) {
+      const res = await transfer(api, m, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body).toEqual({
+        status: "failed",
+        error: "idempotency_key_reused",
+        message: expect.stringContaining(`sessionId ${sid}`),
+      });
+    }
+    // Only the first transfer exists: one mismatch refunded; the exact amount was never credited.
+    const l = await expectConservation(target, s.reference);
+    expect(l.inbound).toHaveLength(1);
+    expect(l.refunds.map((r) => r.reason)).toEqual(["amount_mismatch"]);
+    expect(l.tx.status).toBe("awaiting_transfer");
+    expect((await expectConservation(target, other.reference)).inbound).toHaveLength(0);
+  });
+
   it("a transfer after success is a duplicate payment to refund, never credited twice", async () => {
     const m = await merchant();
     const s = await start(api, m);

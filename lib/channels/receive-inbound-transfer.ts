@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { toMillis, toMinor } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
@@ -18,10 +19,20 @@ export type TransferOutcome =
   | "unknown_account";
 
 /**
+ * The rail name of a merchant's sandbox transfers. Session ids are unique per rail, and sandbox session ids
+ * are chosen by merchants (`POST /sandbox/transfers`), so each merchant's sandbox is a rail of its own: one
+ * merchant's `sessionId` can never replay, or reveal, another's transfer.
+ */
+export function sandboxRail(merchantId: string): string {
+  return `sandbox:${merchantId}`;
+}
+
+/**
  * The one path every inbound transfer takes, from a real rail's notification or the sandbox door.
  * In one database transaction:
  *  1. record the transfer under its (rail, sessionId); a sessionId seen before answers the first outcome
- *     and changes nothing (the same bank notification twice credits once);
+ *     and changes nothing (the same bank notification twice credits once); a sessionId seen before with
+ *     another account or amount is not a repeat but a conflict, refused (422) with nothing changed;
  *  2. find the virtual account and lock its transaction;
  *  3. exact amount inside the window on an open transaction → credit (success);
  *     wrong amount inside the window → stays awaiting_transfer, mismatch recorded, the money refunded;
@@ -63,6 +74,15 @@ export async function receiveInboundTransfer(input: {
           .where("rail", "=", input.rail)
           .where("session_id", "=", input.sessionId)
           .executeTakeFirstOrThrow();
+        if (
+          first.account_number !== input.accountNumber ||
+          toMinor(first.amount_minor) !== input.amountMinor
+        ) {
+          throw new AppError(
+            "idempotency_key_reused",
+            `sessionId ${input.sessionId} was already used for a transfer of another amount or to another account; a repeat must be the same transfer.`,
+          );
+        }
         const reference = first.transaction_id
           ? (
               await trx

@@ -4,12 +4,14 @@ import type { SecretKeyPrincipal } from "@/lib/http/principal";
 import { parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
 import { randomString } from "@/lib/security/tokens";
-import { receiveInboundTransfer } from "./receive-inbound-transfer";
+import { receiveInboundTransfer, sandboxRail } from "./receive-inbound-transfer";
 import { assertTestMode } from "./test-mode";
 
 /**
  * POST /v1/sandbox/transfers: an inbound transfer to one of the merchant's test virtual accounts, reported
- * exactly as the bank rail would report it (same path, `receiveInboundTransfer`).
+ * exactly as the bank rail would report it (same path, `receiveInboundTransfer`). The merchant chooses the
+ * `sessionId`, so it counts within the merchant's own sandbox rail: another merchant's `sess-1` is not a
+ * repeat of this one's.
  */
 export async function sandboxTransfer(input: {
   principal: SecretKeyPrincipal;
@@ -35,7 +37,7 @@ export async function sandboxTransfer(input: {
   const amount = parseAmount(input.amount, currency);
   if (!amount.ok) throw new AppError("validation_error", `amount ${amount.reason}.`);
   return receiveInboundTransfer({
-    rail: "sandbox",
+    rail: sandboxRail(input.principal.merchantId),
     sessionId: input.sessionId ?? `sbx_${randomString(24)}`,
     accountNumber: input.accountNumber,
     amountMinor: amount.minor,

@@ -1,4 +1,4 @@
-import { receiveInboundTransfer } from "@/lib/channels/receive-inbound-transfer";
+import { receiveInboundTransfer, sandboxRail } from "@/lib/channels/receive-inbound-transfer";
 import { assertTestMode } from "@/lib/channels/test-mode";
 import { db } from "@/lib/db/client";
 import { toMinor } from "@/lib/db/schema";
@@ -41,7 +41,7 @@ export async function sandboxCheckoutTransfer(input: { principal: AccessCodePrin
     amountMinor = parsed.minor;
   }
   return receiveInboundTransfer({
-    rail: "sandbox",
+    rail: sandboxRail(input.principal.merchantId),
     sessionId: `chk_${randomString(24)}`,
     accountNumber: va.account_number,
     amountMinor,
