@@ -89,6 +89,9 @@ describe.each(targets)("checkout refusals on $name", (target) => {
     for (const [name, res] of [
       ["bank transfer", await co.bankTransfer()],
       ["simulate success", await co.simulate("success")],
+      // A simulated transfer that fails or is abandoned is still a bank transfer: not on a card-only payment.
+      ["simulate failed", await co.simulate("failed")],
+      ["simulate abandoned", await co.simulate("abandoned")],
       ["bank payment", await co.bankPayment("058")],
       ["ussd", await co.ussd({ phoneNumber: "08012345678" })],
     ] as const) {
@@ -143,9 +146,14 @@ describe.each(targets)("checkout refusals on $name", (target) => {
       error: "email_required",
       message: expect.stringContaining("email"),
     });
-    const sim = await co.simulate("success");
-    expect(sim.status).toBe(400);
-    expect(sim.body.error).toBe("email_required");
+    for (const scenario of ["success", "failed", "abandoned"]) {
+      const sim = await co.simulate(scenario);
+      expect({ scenario, status: sim.status, error: sim.body.error }).toEqual({
+        scenario,
+        status: 400,
+        error: "email_required",
+      });
+    }
     expect((await co.verify()).body.data.status).toBe("pending");
     // Other channels need no email.
     expect((await co.card(card(CARDS.success))).body.data.status).toBe("success");

@@ -4,6 +4,7 @@ import { toMillis, toMinor, type VirtualAccountsTable } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
+import { log } from "@/lib/log";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { type TransactionRow, type Trx, transition } from "@/lib/payments/state-machine";
@@ -49,7 +50,11 @@ export async function openVirtualAccount(trx: Trx, transactionId: string, now: n
  * same account comes back, also to concurrent callers: the transaction row is locked first, so exactly one
  * caller issues and the others find its account.
  */
-export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrincipal) {
+/**
+ * Lock the access code's transaction for bank transfer: open, offering bank transfer, and with the email
+ * initialize was given (400 `email_required` without one).
+ */
+export async function openForBankTransfer(trx: Trx, principal: AccessCodePrincipal) {
   const tx = await openForCharge(trx, principal, "bank_transfer");
   if (!tx.email) {
     throw new AppError(
@@ -57,6 +62,14 @@ export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrinci
       "Bank transfer needs the customer's email: pass email to initialize.",
     );
   }
+  return tx;
+}
+
+/** How many account numbers are drawn before giving up: a clash is one in a billion per account issued. */
+const ACCOUNT_NUMBER_TRIES = 5;
+
+export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrincipal) {
+  const tx = await openForBankTransfer(trx, principal);
   const now = Date.now();
   const existing = await openVirtualAccount(trx, tx.id, now);
   if (existing) {
@@ -71,26 +84,12 @@ export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrinci
     .select("business_name")
     .where("id", "=", tx.merchant_id)
     .executeTakeFirstOrThrow();
-  const issued = await railsFor(tx.mode).transfer.issueVirtualAccount({
-    reference: tx.reference,
-    accountName: `Paygate/${merchant.business_name}`.slice(0, 60),
-  });
   const attemptId = await createAttempt(trx, tx, "bank_transfer", "awaiting_transfer", {});
-  const va: VirtualAccount = {
-    id: newId(),
-    transaction_id: tx.id,
-    attempt_id: attemptId,
-    merchant_id: tx.merchant_id,
-    mode: tx.mode,
-    account_number: issued.accountNumber,
-    bank_name: issued.bankName,
-    account_name: issued.accountName,
-    expected_minor: channelAmounts(tx, "bank_transfer").totalMinor,
-    currency: tx.currency,
-    expires_at: now + env().BANK_TRANSFER_WINDOW_SECONDS * 1000,
-    created_at: now,
-  };
-  await trx.insertInto("virtual_accounts").values(va).execute();
+  const va = await issueVirtualAccount(trx, tx, {
+    attemptId,
+    accountName: `Paygate/${merchant.business_name}`.slice(0, 60),
+    now,
+  });
   // A new account starts clean: a mismatch on the previous one is no longer news.
   const moved = await transition(trx, tx, "awaiting_transfer", {
     mismatch_expected_minor: null,
@@ -105,6 +104,49 @@ export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrinci
     expiresAt: shown.expiresAt,
   });
   return { tx: moved, va };
+}
+
+/**
+ * Draw an account number from the rail and record it. Account numbers are unique across all merchants and
+ * modes; a number already on record (the sandbox draws 9 random digits) is drawn again instead of failing
+ * the request on the unique index. `ON CONFLICT DO NOTHING` keeps the transaction usable on PostgreSQL,
+ * where a failed insert would abort it.
+ */
+async function issueVirtualAccount(
+  trx: Trx,
+  tx: TransactionRow,
+  input: { attemptId: string; accountName: string; now: number },
+): Promise<VirtualAccount> {
+  for (let attempt = 1; ; attempt++) {
+    const issued = await railsFor(tx.mode).transfer.issueVirtualAccount({
+      reference: tx.reference,
+      accountName: input.accountName,
+    });
+    const va: VirtualAccount = {
+      id: newId(),
+      transaction_id: tx.id,
+      attempt_id: input.attemptId,
+      merchant_id: tx.merchant_id,
+      mode: tx.mode,
+      account_number: issued.accountNumber,
+      bank_name: issued.bankName,
+      account_name: issued.accountName,
+      expected_minor: channelAmounts(tx, "bank_transfer").totalMinor,
+      currency: tx.currency,
+      expires_at: input.now + env().BANK_TRANSFER_WINDOW_SECONDS * 1000,
+      created_at: input.now,
+    };
+    const inserted = await trx
+      .insertInto("virtual_accounts")
+      .values(va)
+      .onConflict((oc) => oc.column("account_number").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return va;
+    log.warn("virtual_account_number_clash", { transactionId: tx.id, attempt });
+    if (attempt >= ACCOUNT_NUMBER_TRIES) {
+      throw new Error(`the transfer rail issued ${attempt} account numbers already on record`);
+    }
+  }
 }
 
 /** POST /payment/checkout/charge/bank-transfer */

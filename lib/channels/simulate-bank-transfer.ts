@@ -1,10 +1,10 @@
 import { db } from "@/lib/db/client";
 import { toMinor } from "@/lib/db/schema";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
-import { assertOpen, lockTransaction, transition } from "@/lib/payments/state-machine";
+import { transition } from "@/lib/payments/state-machine";
 import { randomString } from "@/lib/security/tokens";
-import { ensureVirtualAccount } from "./charge-bank-transfer";
-import { receiveInboundTransfer } from "./receive-inbound-transfer";
+import { ensureVirtualAccount, openForBankTransfer } from "./charge-bank-transfer";
+import { receiveInboundTransfer, sandboxRail } from "./receive-inbound-transfer";
 import { assertTestMode } from "./test-mode";
 
 export type Scenario = "success" | "failed" | "abandoned";
@@ -12,7 +12,9 @@ export type Scenario = "success" | "failed" | "abandoned";
 /**
  * POST /payment/checkout/charge/bank-transfer/simulate (test mode only). `success` issues (or reuses) the
  * sandbox virtual account and funds it with the exact amount through the same inbound path as a real
- * transfer; `failed` and `abandoned` end the transaction so.
+ * transfer; `failed` and `abandoned` end the transaction so. Every scenario simulates a bank transfer, so each
+ * is refused where one could not happen: a finished transaction (409 `invalid_state`), one that does not
+ * offer bank transfer (400 `channel_unavailable`) or has no email (400 `email_required`).
  */
 export async function simulateBankTransfer(input: { principal: AccessCodePrincipal; scenario: Scenario }) {
   assertTestMode(input.principal.mode);
@@ -21,7 +23,7 @@ export async function simulateBankTransfer(input: { principal: AccessCodePrincip
       .transaction()
       .execute((trx) => ensureVirtualAccount(trx, input.principal));
     const result = await receiveInboundTransfer({
-      rail: "sandbox",
+      rail: sandboxRail(tx.merchant_id),
       sessionId: `sim_${randomString(24)}`,
       accountNumber: va.account_number,
       amountMinor: toMinor(va.expected_minor),
@@ -42,8 +44,7 @@ export async function simulateBankTransfer(input: { principal: AccessCodePrincip
   const tx = await db()
     .transaction()
     .execute(async (trx) => {
-      const row = await lockTransaction(trx, input.principal.transactionId);
-      assertOpen(row, `simulate ${scenario}`);
+      const row = await openForBankTransfer(trx, input.principal);
       return transition(trx, row, scenario);
     });
   return { reference: tx.reference, scenario, status: tx.status };

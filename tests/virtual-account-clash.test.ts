@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+/**
+ * A virtual account number the rail issues twice (the sandbox draws 9 random digits) is drawn again, on
+ * SQLite and on PostgreSQL: the unique index on account_number used to fail the request with a 500, and on
+ * PostgreSQL a failed insert would also poison the rest of the database transaction. In-process against the
+ * real domain code, with the sandbox rail made to repeat a number.
+ */
+const tempDir = mkdtempSync(join(tmpdir(), "paygate-va-clash-"));
+const ENV_KEYS = ["DATABASE_URL", "APP_SECRET", "LOG_LEVEL", "SQLITE_CHECKPOINTS"] as const;
+const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+process.env.DATABASE_URL = `file:${join(tempDir, "paygate.db")}`;
+process.env.APP_SECRET = "va-clash-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+process.env.LOG_LEVEL = "silent";
+process.env.SQLITE_CHECKPOINTS = "inline";
+
+const { openDatabase } = await import("@/lib/db/client");
+const { migrateToLatest } = await import("@/lib/db/migrate");
+const { signupMerchant } = await import("@/lib/merchants/signup-merchant");
+const { initializePayment } = await import("@/lib/payments/initialize-payment");
+const { InitializeBody } = await import("@/lib/payments/schemas");
+const { chargeBankTransfer } = await import("@/lib/channels/charge-bank-transfer");
+const { sandboxRails } = await import("@/lib/rails/sandbox");
+
+type Handle = ReturnType<typeof openDatabase>;
+const globalDb = globalThis as unknown as { __paygateDb?: Handle };
+const cleanups: Array<() => Promise<void>> = [];
+
+async function freshPostgres(adminUrl: string): Promise<string> {
+  // The prefix of tests/setup/servers.ts, whose start-up drops such databases left by killed runs.
+  const name = `paygate_test_${Date.now()}_${process.pid}_vaclash`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`).finally(() => admin.end());
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function useDatabase(url: string) {
+  await globalDb.__paygateDb?.db.destroy();
+  globalDb.__paygateDb = openDatabase(url);
+  await migrateToLatest(globalDb.__paygateDb.db);
+  return globalDb.__paygateDb.db;
+}
+
+const targets: Array<{ name: string; url: () => Promise<string> }> = [
+  { name: "sqlite", url: async () => process.env.DATABASE_URL as string },
+];
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (adminUrl) targets.push({ name: "postgres", url: () => freshPostgres(adminUrl) });
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await globalDb.__paygateDb?.db.destroy();
+  globalDb.__paygateDb = undefined;
+  // pg's pool.end() resolves before its sockets close; let them go before the database is dropped.
+  await new Promise((r) => setTimeout(r, 250));
+  for (const cleanup of cleanups) await cleanup();
+  rmSync(tempDir, { recursive: true, force: true });
+  for (const k of ENV_KEYS) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+});
+
+describe.each(targets)("virtual account numbers on $name", (target) => {
+  it("a number already on record is drawn again; the request succeeds with a new one", async () => {
+    const db = await useDatabase(await target.url());
+    const { merchant } = await signupMerchant({
+      businessName: "Clash Shop",
+      email: `clash-${target.name}@example.com`,
+      password: "correct horse battery staple",
+      clientAddress: null,
+    });
+    const open = async () => {
+      const payment = InitializeBody.parse({ amount: "5000.00", email: "buyer@example.com" });
+      const s = await initializePayment({ merchantId: merchant.id, mode: "test", payment });
+      const tx = await db
+        .selectFrom("transactions")
+        .select("id")
+        .where("reference", "=", s.reference)
+        .executeTakeFirstOrThrow();
+      return {
+        kind: "access_code" as const,
+        merchantId: merchant.id,
+        mode: "test" as const,
+        transactionId: tx.id,
+        reference: s.reference,
+      };
+    };
+
+    const first = await chargeBankTransfer({ principal: await open() });
+    const real = sandboxRails.transfer.issueVirtualAccount;
+    const draws: string[] = [];
+    // The rail repeats the first payment's number twice, then draws as usual.
+    const issue = vi.spyOn(sandboxRails.transfer, "issueVirtualAccount").mockImplementation(async (input) => {
+      const issued = await real(input);
+      const accountNumber = draws.length < 2 ? first.accountNumber : issued.accountNumber;
+      draws.push(accountNumber);
+      return { ...issued, accountNumber };
+    });
+    try {
+      const second = await chargeBankTransfer({ principal: await open() });
+      expect(draws).toHaveLength(3);
+      expect(second.accountNumber).toBe(draws[2]);
+      expect(second.accountNumber).not.toBe(first.accountNumber);
+      expect(second.status).toBe("awaiting_transfer");
+      const accounts = await db
+        .selectFrom("virtual_accounts")
+        .select(["account_number", "transaction_id"])
+        .where("merchant_id", "=", merchant.id)
+        .execute();
+      expect(accounts.map((a) => a.account_number).sort()).toEqual(
+        [first.accountNumber, second.accountNumber].sort(),
+      );
+
+      // A rail that only ever repeats is an internal error after five draws, with nothing written.
+      draws.length = 0;
+      issue.mockImplementation(async (input) => ({
+        ...(await real(input)),
+        accountNumber: first.accountNumber,
+      }));
+      const third = await open();
+      await expect(chargeBankTransfer({ principal: third })).rejects.toThrow(/5 account numbers/);
+      const none = await db
+        .selectFrom("virtual_accounts")
+        .select("id")
+        .where("transaction_id", "=", third.transactionId)
+        .execute();
+      expect(none).toEqual([]);
+      const tx = await db
+        .selectFrom("transactions")
+        .select("status")
+        .where("id", "=", third.transactionId)
+        .executeTakeFirstOrThrow();
+      expect(tx.status).toBe("pending");
+    } finally {
+      issue.mockRestore();
+    }
+  });
+});
