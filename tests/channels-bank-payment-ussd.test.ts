@@ -13,6 +13,7 @@ import {
   transfer,
   verify,
 } from "./helpers/channels";
+import { testDb } from "./helpers/db";
 
 describe.each(targets)("bank payment, USSD, switching and cancel on $name", (target) => {
   const api = client(target.url);
@@ -163,6 +164,25 @@ describe.each(targets)("bank payment, USSD, switching and cancel on $name", (tar
       amountSettled: "5000.00",
     });
     await expectConservation(target, s.reference);
+  });
+
+  it("USSD on a GHS transaction that still offers it (made before USSD was NGN-only) is 400 channel_unavailable", async () => {
+    const m = await merchant();
+    const s = await start(api, m, { currency: "GHS" });
+    expect(s.channels).not.toContain("ussd");
+    await testDb(target)
+      .updateTable("transactions")
+      .set({ channels: JSON.stringify(["card", "bank_transfer", "bank_payment", "ussd"]) })
+      .where("reference", "=", s.reference)
+      .execute();
+    const res = await checkout(api, s).ussd({ phoneNumber: "08012345678" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      status: "failed",
+      error: "channel_unavailable",
+      message: "Payment by USSD is not available for GHS payments.",
+    });
+    expect((await checkout(api, s).verify()).body.data.status).toBe("pending");
   });
 
   it("USSD: another bank's short code; a bank without USSD → 400; a bad phone → 400", async () => {

@@ -147,6 +147,44 @@ describe.each(targets)("POST /v1/payment/initialize on $name", (target) => {
     expect(res.body.data.channels).toEqual(["card", "ussd"]);
   });
 
+  it("offers USSD only where a bank has it: not for GHS or KES payments", async () => {
+    const m = await signup(api);
+    const all = ["card", "bank_transfer", "bank_payment", "ussd"];
+    for (const [currency, channels] of [
+      ["NGN", all],
+      ["USD", all],
+      ["GHS", all.slice(0, 3)],
+      ["KES", all.slice(0, 3)],
+    ] as const) {
+      const res = await initialize(api, m.testKey, { amount: "100", currency, email: "payer@example.com" });
+      expect({ currency, status: res.status, channels: res.body.data?.channels }).toEqual({
+        currency,
+        status: 201,
+        channels,
+      });
+    }
+    // A merchant that takes USSD only cannot start a GHS payment: nothing would let the customer pay.
+    await api.put(
+      "/v1/merchants/settings",
+      { channels: ["ussd"] },
+      { authorization: `Bearer ${m.accessToken}` },
+    );
+    const none = await initialize(api, m.testKey, { amount: "100", currency: "GHS" });
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({
+      status: "failed",
+      error: "channel_unavailable",
+      message: "None of the enabled channels (ussd) takes GHS payments.",
+    });
+    const rows = await testDb(target)
+      .selectFrom("transactions")
+      .select("id")
+      .where("merchant_id", "=", m.id)
+      .where("currency", "=", "GHS")
+      .execute();
+    expect(rows).toHaveLength(1); // only the one initialized above
+  });
+
   it("echoes a valid distribution and refuses a bad one", async () => {
     const m = await signup(api);
     const ok = await initialize(api, m.testKey, {

@@ -4,7 +4,7 @@ import type { Mode } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { parseAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { type Channel, parseChannels, serializeChannels } from "@/lib/payments/channels";
+import { type Channel, channelServes, parseChannels, serializeChannels } from "@/lib/payments/channels";
 import { randomString } from "@/lib/security/tokens";
 import { presentLink } from "./present";
 import type { FormFieldInput } from "./schemas";
@@ -68,6 +68,12 @@ export async function createPaymentLink(input: { merchantId: string; mode: Mode;
     throw new AppError(
       "validation_error",
       `channels ${off.join(", ")} ${off.length > 1 ? "are" : "is"} not enabled for this merchant (PUT /v1/merchants/settings).`,
+    );
+  }
+  if (!channels.some((c) => channelServes(c, l.currency))) {
+    throw new AppError(
+      "validation_error",
+      `channels ${channels.join(", ")} cannot take ${l.currency} payments (USSD is for NGN only).`,
     );
   }
 

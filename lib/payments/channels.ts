@@ -1,3 +1,5 @@
+import { BANKS, countryForCurrency } from "@/lib/banks/banks";
+
 /** The payment channels of SPEC, in the order checkout shows them. */
 export const CHANNELS = ["card", "bank_transfer", "bank_payment", "ussd"] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -17,4 +19,12 @@ export function parseChannels(json: string): Channel[] {
 
 export function serializeChannels(channels: readonly Channel[]): string {
   return JSON.stringify(CHANNELS.filter((c) => channels.includes(c)));
+}
+
+/**
+ * Whether a channel can take a payment in `currency`. USSD needs a bank of the currency's country with a
+ * USSD service, and only Nigerian banks have one here: a GHS or KES payment never offers USSD.
+ */
+export function channelServes(channel: Channel, currency: string): boolean {
+  return channel !== "ussd" || BANKS[countryForCurrency(currency)].some((b) => b.ussd !== undefined);
 }

@@ -8,7 +8,7 @@ import { type MerchantPricing, merchantPricing } from "@/lib/merchants/present";
 import { feeScheduleFor } from "@/lib/money/fee-settings";
 import { computeFees } from "@/lib/money/fees";
 import { newId } from "@/lib/security/tokens";
-import { type Channel, parseChannels, serializeChannels } from "./channels";
+import { type Channel, channelServes, parseChannels, serializeChannels } from "./channels";
 import { presentSession } from "./present";
 import { newAccessCode, newReference } from "./references";
 import type { InitializeInput } from "./schemas";
@@ -27,6 +27,8 @@ export async function initializePayment(input: {
   trx?: Kysely<Database>;
   /** The merchant's settings when the caller has them already (the secret key lookup reads them). */
   merchant?: MerchantPricing;
+  /** How long the access code lives, when not ACCESS_CODE_TTL_SECONDS (usage-limited payment links). */
+  accessTtlSeconds?: number;
 }) {
   const executor = input.trx ?? db();
   const merchant =
@@ -39,13 +41,20 @@ export async function initializePayment(input: {
       .then((m) => m && merchantPricing(m)));
   if (!merchant) throw new AppError("invalid_api_key", "The merchant of this key no longer exists.");
 
+  const p = input.payment;
   const enabled = parseChannels(merchant.channels);
-  const channels = input.channels ? enabled.filter((c) => input.channels?.includes(c)) : enabled;
+  const requested = input.channels ? enabled.filter((c) => input.channels?.includes(c)) : enabled;
+  // Only channels that can take this currency are offered (no USSD for GHS or KES).
+  const channels = requested.filter((c) => channelServes(c, p.currency));
   if (channels.length === 0) {
-    throw new AppError("channel_unavailable", "None of the requested channels is enabled for this merchant.");
+    throw new AppError(
+      "channel_unavailable",
+      requested.length === 0
+        ? "None of the requested channels is enabled for this merchant."
+        : `None of the enabled channels (${requested.join(", ")}) takes ${p.currency} payments.`,
+    );
   }
 
-  const p = input.payment;
   // The merchant's own rules where it has set them (fixed on the transaction now: later changes never
   // reprice a payment already offered).
   const fees = computeFees(p.amountMinor, feeScheduleFor(p.currency, merchant.feeSchedule));
@@ -56,7 +65,7 @@ export async function initializePayment(input: {
     merchant_id: input.merchantId,
     mode: input.mode,
     access_code: newAccessCode(),
-    access_expires_at: now + env().ACCESS_CODE_TTL_SECONDS * 1000,
+    access_expires_at: now + (input.accessTtlSeconds ?? env().ACCESS_CODE_TTL_SECONDS) * 1000,
     amount_minor: p.amountMinor,
     currency: p.currency,
     email: p.email ?? null,
