@@ -36,6 +36,11 @@ const EnvSchema = z
     /** Pepper for keyed hashes of secret keys and session tokens. Required in production. */
     APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ACCESS_CODE_TTL_SECONDS: positiveInt(24 * 60 * 60),
+    /**
+     * A payment started on a link with a usage limit holds its place this long unless it is paid or a
+     * bank transfer window is open (its checkout expires then), so walk-aways cannot block a link for a day.
+     */
+    PAYMENT_LINK_HOLD_SECONDS: positiveInt(30 * 60),
     SESSION_TTL_SECONDS: positiveInt(12 * 60 * 60),
     IDEMPOTENCY_TTL_SECONDS: positiveInt(24 * 60 * 60),
     /** An in-flight idempotency key older than this is taken as abandoned (its request died). */

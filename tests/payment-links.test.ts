@@ -139,6 +139,29 @@ describe.each(targets)("payment links on $name", (target) => {
     expect(list.body.data).toEqual([]);
   });
 
+  it("refuses a link whose channels cannot take its currency (USSD for GHS); USSD is dropped from a GHS payment", async () => {
+    const m = await signup(api);
+    const ussdOnly = await create(m, {
+      title: "Cedi dues",
+      amount: "20",
+      currency: "GHS",
+      channels: ["ussd"],
+    });
+    expect(ussdOnly.status).toBe(400);
+    expect(ussdOnly.body.error).toBe("validation_error");
+    expect(ussdOnly.body.message).toBe("channels ussd cannot take GHS payments (USSD is for NGN only).");
+    const mixed = await create(m, {
+      title: "Cedi dues",
+      amount: "20",
+      currency: "GHS",
+      channels: ["card", "ussd"],
+    });
+    expect(mixed.status).toBe(201);
+    const paid = await pay(mixed.body.data.slug, { email: "payer@example.com" });
+    expect(paid.status).toBe(201);
+    expect(paid.body.data.channels).toEqual(["card"]);
+  });
+
   it("display is public and shows nothing private; an unknown slug is 404", async () => {
     const m = await signup(api, { businessName: "Kola <b>Foods</b>" });
     const link = await create(m, {
@@ -309,6 +332,59 @@ describe.each(targets)("payment links on $name", (target) => {
     const expired = await pay(expiring.slug, {});
     expect(expired.status).toBe(409);
     expect(expired.body.message).toContain("expired");
+  });
+
+  it("on a usage-limited link an unpaid checkout holds its place 30 minutes, or while a transfer window is open", async () => {
+    const m = await signup(api);
+    const db = () => testDb(target);
+    const expiry = async (reference: string) =>
+      Number(
+        (
+          await db()
+            .selectFrom("transactions")
+            .select("access_expires_at")
+            .where("reference", "=", reference)
+            .executeTakeFirstOrThrow()
+        ).access_expires_at,
+      );
+    const expireCheckout = (reference: string) =>
+      db()
+        .updateTable("transactions")
+        .set({ access_expires_at: Date.now() - 1000 })
+        .where("reference", "=", reference)
+        .execute();
+
+    const limited = (await create(m, { title: "Seat", amount: "10", usageLimit: 1 })).body.data.slug;
+    const unlimited = (await create(m, { title: "Tips", amount: "10" })).body.data.slug;
+    const held = (await pay(limited, { email: "payer@example.com" })).body.data;
+    const before = Date.now();
+    expect(Math.abs((await expiry(held.reference)) - (before + 30 * 60_000))).toBeLessThan(60_000);
+    const tip = (await pay(unlimited, {})).body.data;
+    expect(Math.abs((await expiry(tip.reference)) - (before + 24 * 3_600_000))).toBeLessThan(60_000);
+    expect((await pay(limited, {})).status).toBe(409);
+
+    // The customer asked for bank transfer details: while that window is open the place stays held, even
+    // after the checkout itself expired, since the money may still arrive and be credited.
+    const va = await api.post(
+      "/v1/payment/checkout/charge/bank-transfer",
+      {},
+      { "x-access-code": held.accessCode },
+    );
+    expect(va.status).toBe(200);
+    await expireCheckout(held.reference);
+    expect((await pay(limited, {})).status).toBe(409);
+    // Window closed and checkout expired, unpaid: the place is free again.
+    await db()
+      .updateTable("virtual_accounts")
+      .set({ expires_at: Date.now() - 1000 })
+      .where("account_number", "=", va.body.data.accountNumber)
+      .execute();
+    const next = await pay(limited, {});
+    expect(next.status).toBe(201);
+    expect((await api.get(`/v1/merchants/payment-links/${limited}`, bearer(m))).body.data).toMatchObject({
+      usageLimit: 1,
+      usageCount: 1,
+    });
   });
 
   it("a usage limit holds under 20 concurrent customers", async () => {

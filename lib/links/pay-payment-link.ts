@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { toMinor } from "@/lib/db/schema";
-import { deploymentMode } from "@/lib/env";
+import { deploymentMode, env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { formatAmount, parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
@@ -58,7 +58,9 @@ export function checkAnswers(
  * POST /merchants/payment-links/{slug}/pay (public): check the link is usable (active, not expired, under its
  * usage limit: the link row is locked so concurrent customers cannot overrun it), the amount rule and the
  * form, then initialize a transaction for the link's merchant and mode with its channels and fee bearer.
- * The answers are kept in the transaction's metadata.
+ * The answers are kept in the transaction's metadata. On a link with a usage limit the checkout lives
+ * PAYMENT_LINK_HOLD_SECONDS (30 minutes) instead of a day: an unpaid one gives its place back then, so
+ * customers who walk away (or anyone calling `/pay` without paying) cannot keep a link used up.
  */
 export async function payPaymentLink(input: {
   slug: string;
@@ -119,6 +121,11 @@ export async function payPaymentLink(input: {
         mode: link.mode,
         paymentLinkId: link.id,
         channels: parseChannels(link.channels),
+        // On a link with a usage limit, an unpaid checkout holds its place for a short while, not a day.
+        accessTtlSeconds:
+          link.usage_limit === null
+            ? undefined
+            : Math.min(env().PAYMENT_LINK_HOLD_SECONDS, env().ACCESS_CODE_TTL_SECONDS),
         payment: {
           amountMinor,
           currency,
