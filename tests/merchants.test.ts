@@ -433,6 +433,11 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     expect(second.body.data.nextCursor).toBeNull();
     const filtered = await api.get("/v1/merchants/transactions?status=success", bearer(a.accessToken));
     expect(filtered.body.data.transactions).toEqual([]);
+    // A status that does not exist is a mistake to report, not an empty list.
+    const bogus = await api.get("/v1/merchants/transactions?status=paid", bearer(a.accessToken));
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.error).toBe("validation_error");
+    expect(bogus.body.message).toContain("status must be one of pending");
     const badCursor = await api.get("/v1/merchants/transactions?cursor=zzz", bearer(a.accessToken));
     expect(badCursor.status).toBe(400);
     expect(badCursor.body.message).toContain("cursor");

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
 import { type CurrencyFeeChanges, parseCurrencyFees } from "@/lib/money/fee-settings";
 import { CHANNELS } from "@/lib/payments/channels";
+import { TRANSACTION_STATUSES } from "@/lib/payments/status";
 
 /** Request schemas of the merchant endpoints (CONTRACT §7). */
 const email = z
@@ -100,6 +101,8 @@ export const SettingsBody = z
 
 export const TransactionsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  status: z.string().max(40).optional(),
+  status: z
+    .enum(TRANSACTION_STATUSES, { message: `must be one of ${TRANSACTION_STATUSES.join(", ")}` })
+    .optional(),
   cursor: z.string().max(200).optional(),
 });
