@@ -1,7 +1,8 @@
 // Security headers of the hosted pages (CONTRACT §12): a per-request CSP nonce, no framing, no referrer (the
-// access code is in the address), no caching, no sniffing. Scoped to the page routes by `config.matcher`, so
+// access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped to the page routes by `config.matcher`, so
 // the /v1 API does not pay for it.
 import { type NextRequest, NextResponse } from "next/server";
+import { newRequestId } from "@/lib/security/tokens";
 
 export function proxy(request: NextRequest) {
   const bytes = new Uint8Array(18);
@@ -28,7 +29,11 @@ export function proxy(request: NextRequest) {
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 
+  // Every answer carries an x-request-id (CONTRACT preamble), the hosted pages too; a client's own is
+  // replaced, never echoed.
+  const requestId = newRequestId();
   const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-request-id", requestId);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
@@ -37,6 +42,7 @@ export function proxy(request: NextRequest) {
   response.headers.set("cache-control", "no-store");
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("x-frame-options", "DENY");
+  response.headers.set("x-request-id", requestId);
   return response;
 }
 

@@ -45,6 +45,15 @@ describe.each(targets)("security floor on $name", (target) => {
     ]) {
       expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9A-Za-z]{20}$/);
     }
+    // The hosted pages too (a 404 for an unknown access code, the demo store), each with an id of its own,
+    // never one the client sent.
+    const pages = [
+      await api.get(`/pay/${"A".repeat(27)}`, { "x-request-id": "req_chosen_by_the_client" }),
+      await api.get("/demo"),
+      await api.get("/l/no-such-link"),
+    ];
+    for (const page of pages) expect(page.headers.get("x-request-id")).toMatch(/^req_[0-9A-Za-z]{20}$/);
+    expect(new Set(pages.map((p) => p.headers.get("x-request-id"))).size).toBe(3);
     const missing = await api.get("/v1/no/such/route");
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({
