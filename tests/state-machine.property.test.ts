@@ -519,8 +519,9 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
           );
           trace.push(`${label} [${pre.status}] -> ${show(a)}`);
           if (closed) expectRefused(a, "invalid_state", "simulate on a finished transaction");
-          else if (step.scenario === "success" && !tx.spec.email)
-            expectRefused(a, "email_required", "simulate success without an email");
+          // Every scenario simulates a bank transfer, which needs the customer's email.
+          else if (!tx.spec.email)
+            expectRefused(a, "email_required", `simulate ${step.scenario} without an email`);
           else if (step.scenario === "success")
             expectValue(a, "simulate success", (v) => v.status === "success" && v.outcome === "credited");
           else expectValue(a, `simulate ${step.scenario}`, (v) => v.status === step.scenario);
