@@ -101,6 +101,30 @@ for (const layout of LAYOUTS) {
       await expectDemoReturn(page, "success");
     });
 
+    test("pressing Pay from a field with a mistake does not move Pay before the release", async ({
+      page,
+      request,
+      merchant,
+    }) => {
+      const session = await initialize(request, merchant);
+      await page.goto(session.checkoutUrl);
+      await fillCard(page, { number: "4242 4242 4242 4242", expiry: "12/34", cvv: "12" });
+      const pay = page.getByRole("button", { name: /^Pay NGN/ });
+      const before = await pay.boundingBox();
+      if (!before) throw new Error("Pay button not laid out");
+      // Press, as a finger or mouse does, with the CVV still focused: focus moves to Pay. An error shown for
+      // the CVV now would push Pay down, and the release would land outside it: the click would be lost.
+      await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+      await page.mouse.down();
+      await expect(pay).toBeFocused();
+      expect(await pay.boundingBox()).toEqual(before);
+      await page.mouse.up();
+      // The click went through: the submit shows the mistake and puts the customer on it.
+      await expect(page.getByText("The security code is 3 or 4 digits.")).toBeVisible();
+      await expect(page.getByLabel("CVV")).toBeFocused();
+      expect((await verify(request, merchant, session.reference)).status).toBe("pending");
+    });
+
     test("inline validation: Luhn, past expiry, CVV length", async ({ page, request, merchant }) => {
       const session = await initialize(request, merchant);
       await page.goto(session.checkoutUrl);

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FocusEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
@@ -119,6 +119,19 @@ export function CardPanel() {
     setFields((f) => ({ ...f, cvv: "" }));
     setTouched({ number: false, expiry: false, cvv: false });
     setStep("card");
+  }
+
+  /**
+   * A field shows its error once the customer leaves it with something typed, except when focus leaves for
+   * the Pay button: the submit shows every error at once anyway, and an error appearing on the way would
+   * push the button from under the pointer (the press lands on the button, the release below it, and the
+   * click is lost: on a phone the first tap on Pay did nothing).
+   */
+  function touch(field: keyof Fields, event: FocusEvent<HTMLInputElement>) {
+    const next = event.relatedTarget;
+    if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === event.currentTarget.form)
+      return;
+    setTouched((t) => ({ ...t, [field]: fields[field] !== "" || t[field] }));
   }
 
   function tryAgain() {
@@ -271,7 +284,7 @@ export function CardPanel() {
               maxLength={23}
               value={fields.number}
               onChange={onNumber}
-              onBlur={() => setTouched((t) => ({ ...t, number: fields.number !== "" || t.number }))}
+              onBlur={(e) => touch("number", e)}
               className={`${inputClass} tabular-nums`}
             />
           )}
@@ -288,7 +301,7 @@ export function CardPanel() {
                 maxLength={5}
                 value={fields.expiry}
                 onChange={(e) => setFields((f) => ({ ...f, expiry: formatExpiry(e.target.value) }))}
-                onBlur={() => setTouched((t) => ({ ...t, expiry: fields.expiry !== "" || t.expiry }))}
+                onBlur={(e) => touch("expiry", e)}
                 className={`${inputClass} tabular-nums`}
               />
             )}
@@ -304,7 +317,7 @@ export function CardPanel() {
                 maxLength={4}
                 value={fields.cvv}
                 onChange={(e) => setFields((f) => ({ ...f, cvv: digitsOf(e.target.value) }))}
-                onBlur={() => setTouched((t) => ({ ...t, cvv: fields.cvv !== "" || t.cvv }))}
+                onBlur={(e) => touch("cvv", e)}
                 className={`${inputClass} tabular-nums`}
               />
             )}
