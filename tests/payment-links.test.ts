@@ -149,7 +149,7 @@ describe.each(targets)("payment links on $name", (target) => {
     });
     expect(ussdOnly.status).toBe(400);
     expect(ussdOnly.body.error).toBe("validation_error");
-    expect(ussdOnly.body.message).toBe("channels ussd cannot take GHS payments (USSD is for NGN only).");
+    expect(ussdOnly.body.message).toBe("channels ussd cannot take GHS payments (no GHS bank offers USSD).");
     const mixed = await create(m, {
       title: "Cedi dues",
       amount: "20",
@@ -160,6 +160,15 @@ describe.each(targets)("payment links on $name", (target) => {
     const paid = await pay(mixed.body.data.slug, { email: "payer@example.com" });
     expect(paid.status).toBe(201);
     expect(paid.body.data.channels).toEqual(["card"]);
+    // Channels left out: the merchant's own, which cannot take GHS either; no field to name.
+    await api.put("/v1/merchants/settings", { channels: ["ussd"] }, bearer(m));
+    const implied = await create(m, { title: "Cedi dues", amount: "20", currency: "GHS" });
+    expect(implied.status).toBe(400);
+    expect(implied.body).toEqual({
+      status: "failed",
+      error: "channel_unavailable",
+      message: "None of the enabled channels (ussd) takes GHS payments.",
+    });
   });
 
   it("display is public and shows nothing private; an unknown slug is 404", async () => {
@@ -334,7 +343,7 @@ describe.each(targets)("payment links on $name", (target) => {
     expect(expired.body.message).toContain("expired");
   });
 
-  it("on a usage-limited link an unpaid checkout holds its place 30 minutes, or while a transfer window is open", async () => {
+  it("on a usage-limited link an unpaid checkout holds its place 30 minutes, or as long as its transfer window", async () => {
     const m = await signup(api);
     const db = () => testDb(target);
     const expiry = async (reference: string) =>
@@ -363,22 +372,19 @@ describe.each(targets)("payment links on $name", (target) => {
     expect(Math.abs((await expiry(tip.reference)) - (before + 24 * 3_600_000))).toBeLessThan(60_000);
     expect((await pay(limited, {})).status).toBe(409);
 
-    // The customer asked for bank transfer details: while that window is open the place stays held, even
-    // after the checkout itself expired, since the money may still arrive and be credited.
+    // The customer asks for bank transfer details: the checkout now lives as long as the account's window,
+    // so the page can follow the transfer to the end, and the place stays held meanwhile.
     const va = await api.post(
       "/v1/payment/checkout/charge/bank-transfer",
       {},
       { "x-access-code": held.accessCode },
     );
     expect(va.status).toBe(200);
-    await expireCheckout(held.reference);
+    expect(await expiry(held.reference)).toBe(Date.parse(va.body.data.expiresAt));
+    expect(Date.parse(va.body.data.expiresAt)).toBeGreaterThan(before + 29 * 60_000);
     expect((await pay(limited, {})).status).toBe(409);
     // Window closed and checkout expired, unpaid: the place is free again.
-    await db()
-      .updateTable("virtual_accounts")
-      .set({ expires_at: Date.now() - 1000 })
-      .where("account_number", "=", va.body.data.accountNumber)
-      .execute();
+    await expireCheckout(held.reference);
     const next = await pay(limited, {});
     expect(next.status).toBe(201);
     expect((await api.get(`/v1/merchants/payment-links/${limited}`, bearer(m))).body.data).toMatchObject({

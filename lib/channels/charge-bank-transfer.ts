@@ -90,10 +90,13 @@ export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrinci
     accountName: `Paygate/${merchant.business_name}`.slice(0, 60),
     now,
   });
-  // A new account starts clean: a mismatch on the previous one is no longer news.
+  // A new account starts clean: a mismatch on the previous one is no longer news. The checkout lives at
+  // least as long as the account's window, so the page can follow a transfer to the end (a payment link's
+  // 30-minute checkout could otherwise expire while the account it showed is still valid).
   const moved = await transition(trx, tx, "awaiting_transfer", {
     mismatch_expected_minor: null,
     mismatch_received_minor: null,
+    access_expires_at: Math.max(toMillis(tx.access_expires_at), toMillis(va.expires_at)),
   });
   const shown = presentVirtualAccount(moved, va, now);
   await emitEvent(trx, moved, "checkout.awaiting_transfer", va.id, {

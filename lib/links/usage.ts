@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 
 /**
- * How many payments hold a place on a link: paid ones, and ones still open: not finished, and the checkout
- * not expired or a bank transfer window still open (money may still arrive and be credited). Abandoned and
- * failed ones give their place back, so a usage limit counts real payments.
+ * How many payments hold a place on a link: paid ones, and ones still open (not finished, checkout not
+ * expired; a checkout lives at least as long as its bank transfer window, so money that may still arrive
+ * keeps its place). Abandoned and failed ones give their place back, so a usage limit counts real payments.
  */
 export async function linkUsage(
   executor: Kysely<Database>,
@@ -18,19 +18,7 @@ export async function linkUsage(
     .where((eb) =>
       eb.or([
         eb("status", "=", "success"),
-        eb.and([
-          eb("status", "not in", ["failed", "abandoned"]),
-          eb.or([
-            eb("access_expires_at", ">", now),
-            eb.exists(
-              eb
-                .selectFrom("virtual_accounts")
-                .select("virtual_accounts.id")
-                .whereRef("virtual_accounts.transaction_id", "=", "transactions.id")
-                .where("virtual_accounts.expires_at", ">", now),
-            ),
-          ]),
-        ]),
+        eb.and([eb("status", "not in", ["failed", "abandoned"]), eb("access_expires_at", ">", now)]),
       ]),
     )
     .executeTakeFirst();
