@@ -1,7 +1,6 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
-import { channelServes } from "@/lib/payments/channels";
 import { transition } from "@/lib/payments/state-machine";
 import { railsFor } from "@/lib/rails/rails-for";
 import { createAttempt } from "./attempts";
@@ -25,12 +24,6 @@ export async function chargeUssd(input: {
     .transaction()
     .execute(async (trx) => {
       const tx = await openForCharge(trx, input.principal, "ussd");
-      // Initialize no longer offers USSD where no bank has it; a transaction made before it did may still.
-      if (!channelServes("ussd", tx.currency))
-        throw new AppError(
-          "channel_unavailable",
-          `Payment by USSD is not available for ${tx.currency} payments.`,
-        );
       const bank = bankFor(tx, input.bankCode ?? DEFAULT_USSD_BANK);
       if (!bank.ussd)
         throw new AppError(

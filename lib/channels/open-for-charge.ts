@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
-import { type Channel, parseChannels } from "@/lib/payments/channels";
+import { type Channel, channelServes, parseChannels } from "@/lib/payments/channels";
 import { assertOpen, lockTransaction, type TransactionRow, type Trx } from "@/lib/payments/state-machine";
 
 const LABEL: Record<Channel, string> = {
@@ -12,7 +12,7 @@ const LABEL: Record<Channel, string> = {
 
 /**
  * Lock the access code's transaction for a charge on `channel`: refuses a finished transaction (409
- * `invalid_state`) and a channel not offered on it (400 `channel_unavailable`).
+ * `invalid_state`) and a channel not offered on it or unable to take its currency (400 `channel_unavailable`).
  */
 export async function openForCharge(
   trx: Trx,
@@ -25,6 +25,13 @@ export async function openForCharge(
     throw new AppError(
       "channel_unavailable",
       `Payment by ${LABEL[channel]} is not available for this transaction.`,
+    );
+  }
+  // Initialize offers only channels that take the currency; a payment made before it did may still list one.
+  if (!channelServes(channel, tx.currency)) {
+    throw new AppError(
+      "channel_unavailable",
+      `Payment by ${LABEL[channel]} is not available for ${tx.currency} payments.`,
     );
   }
   return tx;

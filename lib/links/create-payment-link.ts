@@ -71,10 +71,16 @@ export async function createPaymentLink(input: { merchantId: string; mode: Mode;
     );
   }
   if (!channels.some((c) => channelServes(c, l.currency))) {
-    throw new AppError(
-      "validation_error",
-      `channels ${channels.join(", ")} cannot take ${l.currency} payments (USSD is for NGN only).`,
-    );
+    // As initialize says it; naming the field only when the caller sent it.
+    throw l.channels
+      ? new AppError(
+          "validation_error",
+          `channels ${channels.join(", ")} cannot take ${l.currency} payments (no ${l.currency} bank offers USSD).`,
+        )
+      : new AppError(
+          "channel_unavailable",
+          `None of the enabled channels (${channels.join(", ")}) takes ${l.currency} payments.`,
+        );
   }
 
   const now = Date.now();

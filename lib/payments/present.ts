@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { settle } from "@/lib/money/fees";
-import { parseChannels } from "./channels";
+import { channelServes, parseChannels } from "./channels";
 
 /** Row -> API shapes. Every amount leaves as a string with exactly the currency's minor digits. */
 type Row = Selectable<TransactionsTable>;
@@ -45,7 +45,8 @@ export function presentSession(row: Row) {
     transferTotal: formatAmount(settle(amount, transferFee, bears).totalMinor, currency),
     currency,
     merchantBearsCost: bears,
-    channels: parseChannels(row.channels),
+    // Stored channels a payment made before USSD was limited to its countries may still name (see channelServes).
+    channels: parseChannels(row.channels).filter((c) => channelServes(c, row.currency)),
     status: row.status,
     ...(dist && { distribution: dist }),
   };
