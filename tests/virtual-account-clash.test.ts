@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { inProcessTargets, useDatabase } from "./helpers/in-process";
 
 /**
  * A virtual account number the rail issues twice (the sandbox draws 9 random digits) is drawn again, on
@@ -26,46 +26,11 @@ const { InitializeBody } = await import("@/lib/payments/schemas");
 const { chargeBankTransfer } = await import("@/lib/channels/charge-bank-transfer");
 const { sandboxRails } = await import("@/lib/rails/sandbox");
 
-type Handle = ReturnType<typeof openDatabase>;
-const globalDb = globalThis as unknown as { __paygateDb?: Handle };
-const cleanups: Array<() => Promise<void>> = [];
-
-async function freshPostgres(adminUrl: string): Promise<string> {
-  // The prefix of tests/setup/servers.ts, whose start-up drops such databases left by killed runs.
-  const name = `paygate_test_${Date.now()}_${process.pid}_vaclash`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`).finally(() => admin.end());
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function useDatabase(url: string) {
-  await globalDb.__paygateDb?.db.destroy();
-  globalDb.__paygateDb = openDatabase(url);
-  await migrateToLatest(globalDb.__paygateDb.db);
-  return globalDb.__paygateDb.db;
-}
-
-const targets: Array<{ name: string; url: () => Promise<string> }> = [
-  { name: "sqlite", url: async () => process.env.DATABASE_URL as string },
-];
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (adminUrl) targets.push({ name: "postgres", url: () => freshPostgres(adminUrl) });
+const { targets, dropAll } = inProcessTargets("vaclash");
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  await globalDb.__paygateDb?.db.destroy();
-  globalDb.__paygateDb = undefined;
-  // pg's pool.end() resolves before its sockets close; let them go before the database is dropped.
-  await new Promise((r) => setTimeout(r, 250));
-  for (const cleanup of cleanups) await cleanup();
+  await dropAll();
   rmSync(tempDir, { recursive: true, force: true });
   for (const k of ENV_KEYS) {
     if (savedEnv[k] === undefined) delete process.env[k];
@@ -75,7 +40,7 @@ afterAll(async () => {
 
 describe.each(targets)("virtual account numbers on $name", (target) => {
   it("a number already on record is drawn again; the request succeeds with a new one", async () => {
-    const db = await useDatabase(await target.url());
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
     const { merchant } = await signupMerchant({
       businessName: "Clash Shop",
       email: `clash-${target.name}@example.com`,
