@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { startCheckoutExpiry } from "@/lib/channels/abandon-expired";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
@@ -21,6 +22,7 @@ export async function boot(): Promise<void> {
   await pepper();
   if (config.SEED_DEMO && config.PAYMENTS_ENV === "staging") await seedDemoMerchant();
   if (config.WEBHOOK_RELAY) startRelay();
+  startCheckoutExpiry();
 }
 
 /** The demo merchant's credentials file (`DEMO_MERCHANT_FILE`, default data/demo-merchant.json). */

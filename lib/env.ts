@@ -41,6 +41,8 @@ const EnvSchema = z
      * bank transfer window is open (its checkout expires then), so walk-aways cannot block a link for a day.
      */
     PAYMENT_LINK_HOLD_SECONDS: positiveInt(30 * 60),
+    /** How often a process ends checkouts that expired unpaid (`abandoned`); 0 turns the sweep off here. */
+    CHECKOUT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     SESSION_TTL_SECONDS: positiveInt(12 * 60 * 60),
     IDEMPOTENCY_TTL_SECONDS: positiveInt(24 * 60 * 60),
     /** An in-flight idempotency key older than this is taken as abandoned (its request died). */

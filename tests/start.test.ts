@@ -44,10 +44,14 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-async function until<T>(what: string, probe: () => T | undefined, ms = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  ms = 60_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -122,6 +126,55 @@ describe("starting the service", () => {
       expect(stderr).toContain(expected);
       expect(stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("runs the expiry sweep: a checkout that expired unpaid is abandoned and verify says so", async () => {
+    const port = await freePort();
+    const file = join(dir, "expiry.db");
+    const server = start({
+      PORT: String(port),
+      DATABASE_URL: `file:${file}`,
+      SEED_DEMO: "0",
+      CHECKOUT_EXPIRY_SWEEP_SECONDS: "1",
+    });
+    await until("the server to listen", () =>
+      server.output().stdout.includes("listening") ? true : undefined,
+    );
+    const base = `http://127.0.0.1:${port}`;
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      (
+        await fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const signup = await post("/v1/merchants/auth/signup", {
+      businessName: "Sweep Shop",
+      email: "sweep@example.com",
+      password: "correct horse battery staple",
+    });
+    const key = signup.data.keys.test.secretKey as string;
+    const init = await post("/v1/payment/initialize", { amount: "5000" }, { "x-api-key": key });
+    const reference = init.data.reference as string;
+    const status = async () =>
+      (
+        await (
+          await fetch(`${base}/v1/payment/verify/${reference}`, { headers: { "x-api-key": key } })
+        ).json()
+      ).data.status as string;
+    expect(await status()).toBe("pending");
+    // The checkout's day is over (a second connection to the server's SQLite file, as an operator's would be).
+    const Database = (await import("better-sqlite3")).default;
+    const sqlite = new Database(file);
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite
+      .prepare("update transactions set access_expires_at = ? where reference = ?")
+      .run(Date.now() - 1000, reference);
+    sqlite.close();
+    // The sweep runs every second here: within a few the transaction is final.
+    await until("the sweep", async () => ((await status()) === "abandoned" ? true : undefined), 10_000);
+    expect(await status()).toBe("abandoned");
   });
 
   it("npm run db:migrate brings a fresh database to the latest schema, then finds it up to date", () => {

@@ -45,6 +45,9 @@ async function startServer(
       APP_SECRET,
       TRUST_PROXY: "1",
       SEED_DEMO: "0",
+      // Suites expire access codes by hand and then check what is left; a sweep in between would end those
+      // transactions under them. tests/checkout-expiry.test.ts runs the sweep itself, on both databases.
+      CHECKOUT_EXPIRY_SWEEP_SECONDS: "0",
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "info",
       NEXT_TELEMETRY_DISABLED: "1",
       ...extraEnv,

@@ -1,0 +1,93 @@
+import { sql } from "kysely";
+import { db } from "@/lib/db/client";
+import { toMillis } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { lockTransaction, transition } from "@/lib/payments/state-machine";
+import { isTerminal } from "@/lib/payments/status";
+import { processState } from "@/lib/process-state";
+import { openVirtualAccount } from "./charge-bank-transfer";
+
+/**
+ * The statuses of a checkout still open, written as literals: SQLite uses the partial index
+ * `transactions_open_expiry` (migration 0007) only for a query whose condition matches the index's own,
+ * and bound parameters never do.
+ */
+const OPEN_CHECKOUT = sql<boolean>`status in ('pending', 'awaiting_transfer', 'awaiting_bank_authorization', 'awaiting_ussd', 'awaiting_otp')`;
+
+/** The query a sweep pass starts from (exported for the test that checks its plan uses the index). */
+export function expiredCheckoutsQuery(now: number, limit: number) {
+  return db()
+    .selectFrom("transactions")
+    .select("id")
+    .where(OPEN_CHECKOUT)
+    .where("access_expires_at", "<=", now)
+    .orderBy("access_expires_at")
+    .limit(limit);
+}
+
+/**
+ * End the checkouts that expired unpaid: each becomes `abandoned` through the state machine (CONTRACT §3:
+ * "cancelled, or the session expired unpaid"), so verify reports a final status and the merchant receives
+ * `checkout.completed` with `status: abandoned`, once, like a cancel. Each transaction is locked and checked
+ * again before it moves: a payment that lands meanwhile, another process's sweep, or a bank transfer window
+ * still open (money may still arrive; a checkout made before checkouts were extended to their window) all
+ * leave it as it is. Returns how many were due and how many this pass ended.
+ */
+export async function abandonExpiredCheckouts(now = Date.now(), limit = 100) {
+  const due = await expiredCheckoutsQuery(now, limit).execute();
+  let ended = 0;
+  for (const { id } of due) {
+    const moved = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const tx = await lockTransaction(trx, id);
+        if (isTerminal(tx.status) || toMillis(tx.access_expires_at) > now) return false;
+        if (await openVirtualAccount(trx, id, now)) return false;
+        await transition(trx, tx, "abandoned");
+        return true;
+      });
+    if (moved) ended++;
+  }
+  return { due: due.length, ended };
+}
+
+const BATCH = 100;
+const sweep = processState("checkoutExpiry", () => ({
+  timer: undefined as ReturnType<typeof setInterval> | undefined,
+  running: false,
+}));
+
+/** One sweep: batches until nothing more is due (or a batch ends nothing, all of it waiting on a window). */
+async function sweepOnce(): Promise<void> {
+  if (sweep.running) return;
+  sweep.running = true;
+  try {
+    for (;;) {
+      const { due, ended } = await abandonExpiredCheckouts(Date.now(), BATCH);
+      if (ended > 0) log.info("expired checkouts abandoned", { count: ended });
+      if (due < BATCH || ended === 0) break;
+    }
+  } catch (err) {
+    log.error("checkout expiry sweep failed", { error: err instanceof Error ? err.message : String(err) });
+  } finally {
+    sweep.running = false;
+  }
+}
+
+/**
+ * Sweep every CHECKOUT_EXPIRY_SWEEP_SECONDS (60) in this process; started once however often it is called,
+ * and never keeps the process alive. Several processes may sweep one database: each transaction is locked
+ * and checked again before it moves, so none is ended twice.
+ */
+export function startCheckoutExpiry(): void {
+  const seconds = env().CHECKOUT_EXPIRY_SWEEP_SECONDS;
+  if (seconds === 0 || sweep.timer) return;
+  sweep.timer = setInterval(() => void sweepOnce(), seconds * 1000);
+  sweep.timer.unref();
+}
+
+export function stopCheckoutExpiry(): void {
+  if (sweep.timer) clearInterval(sweep.timer);
+  sweep.timer = undefined;
+}

@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CompiledQuery } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { inProcessTargets, useDatabase } from "./helpers/in-process";
+
+/**
+ * The expiry sweep (lib/channels/abandon-expired.ts) on SQLite and PostgreSQL, in-process against the real
+ * domain code: checkouts that expired unpaid end `abandoned` with one `checkout.completed` event; open ones,
+ * paid ones and ones whose transfer window is still open are left alone. The suites' servers run with the
+ * sweep off (they expire access codes by hand); tests/start.test.ts checks a real server runs it.
+ */
+const tempDir = mkdtempSync(join(tmpdir(), "paygate-expiry-"));
+const ENV_KEYS = ["DATABASE_URL", "APP_SECRET", "LOG_LEVEL", "SQLITE_CHECKPOINTS"] as const;
+const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+process.env.DATABASE_URL = `file:${join(tempDir, "paygate.db")}`;
+process.env.APP_SECRET = "expiry-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+process.env.LOG_LEVEL = "silent";
+process.env.SQLITE_CHECKPOINTS = "inline";
+
+const { openDatabase } = await import("@/lib/db/client");
+const { migrateToLatest } = await import("@/lib/db/migrate");
+const { signupMerchant } = await import("@/lib/merchants/signup-merchant");
+const { initializePayment } = await import("@/lib/payments/initialize-payment");
+const { InitializeBody } = await import("@/lib/payments/schemas");
+const { chargeBankTransfer } = await import("@/lib/channels/charge-bank-transfer");
+const { chargeBankPayment } = await import("@/lib/channels/charge-bank-payment");
+const { chargeCard } = await import("@/lib/channels/charge-card");
+const { abandonExpiredCheckouts, expiredCheckoutsQuery } = await import("@/lib/channels/abandon-expired");
+
+const { targets, dropAll } = inProcessTargets("expiry");
+
+afterAll(async () => {
+  await dropAll();
+  rmSync(tempDir, { recursive: true, force: true });
+  for (const k of ENV_KEYS) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+});
+
+describe.each(targets)("expired checkouts on $name", (target) => {
+  it("end abandoned, once, with checkout.completed; open, paid and transfer-window ones are left", async () => {
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+    const { merchant } = await signupMerchant({
+      businessName: "Expiry Shop",
+      email: `expiry-${target.name}@example.com`,
+      password: "correct horse battery staple",
+      clientAddress: null,
+    });
+    const open = async () => {
+      const payment = InitializeBody.parse({ amount: "5000.00", email: "buyer@example.com" });
+      const s = await initializePayment({ merchantId: merchant.id, mode: "test", payment });
+      const tx = await db
+        .selectFrom("transactions")
+        .select("id")
+        .where("reference", "=", s.reference)
+        .executeTakeFirstOrThrow();
+      return {
+        kind: "access_code" as const,
+        merchantId: merchant.id,
+        mode: "test" as const,
+        transactionId: tx.id,
+        reference: s.reference,
+      };
+    };
+    const expire = (p: { transactionId: string }, ms = 1000) =>
+      db
+        .updateTable("transactions")
+        .set({ access_expires_at: Date.now() - ms })
+        .where("id", "=", p.transactionId)
+        .execute();
+    const statusOf = async (p: { transactionId: string }) =>
+      (
+        await db
+          .selectFrom("transactions")
+          .select("status")
+          .where("id", "=", p.transactionId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    const completedEvents = (p: { reference: string }) =>
+      db
+        .selectFrom("events")
+        .select(["type", "payload"])
+        .where("reference", "=", p.reference)
+        .where("type", "=", "checkout.completed")
+        .execute();
+
+    const walkedAway = await open(); // pending
+    const inBankApp = await open(); // awaiting_bank_authorization
+    await chargeBankPayment({ principal: inBankApp, bankCode: "058" });
+    const paid = await open();
+    await chargeCard({
+      principal: paid,
+      card: { number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, cvv: "123" },
+    });
+    const stillOpen = await open();
+    const transferring = await open(); // an account whose window is open, on a checkout that expired before
+    await chargeBankTransfer({ principal: transferring });
+    for (const p of [walkedAway, inBankApp, paid, transferring]) await expire(p);
+
+    // Two sweeps at once (two processes): each transaction is ended by one of them only.
+    const [a, b] = await Promise.all([abandonExpiredCheckouts(), abandonExpiredCheckouts()]);
+    expect(a.ended + b.ended).toBe(2);
+    expect(await statusOf(walkedAway)).toBe("abandoned");
+    expect(await statusOf(inBankApp)).toBe("abandoned");
+    expect(await statusOf(paid)).toBe("success");
+    expect(await statusOf(stillOpen)).toBe("pending");
+    expect(await statusOf(transferring)).toBe("awaiting_transfer");
+    for (const p of [walkedAway, inBankApp]) {
+      const events = await completedEvents(p);
+      expect(events).toHaveLength(1);
+      expect(JSON.parse(events[0]?.payload ?? "{}").data).toMatchObject({
+        reference: p.reference,
+        status: "abandoned",
+      });
+    }
+    expect(await completedEvents(stillOpen)).toEqual([]);
+
+    // Once the transfer window closes unpaid, that one ends too; a later pass finds nothing to do.
+    await db
+      .updateTable("virtual_accounts")
+      .set({ expires_at: Date.now() - 1000 })
+      .where("transaction_id", "=", transferring.transactionId)
+      .execute();
+    expect(await abandonExpiredCheckouts()).toEqual({ due: 1, ended: 1 });
+    expect(await statusOf(transferring)).toBe("abandoned");
+    expect(await abandonExpiredCheckouts()).toEqual({ due: 0, ended: 0 });
+    expect(await completedEvents(transferring)).toHaveLength(1);
+  });
+
+  it.runIf(target.name === "sqlite")(
+    "finds due checkouts through the partial index, not a table scan",
+    async () => {
+      const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+      const compiled = expiredCheckoutsQuery(Date.now(), 100).compile();
+      const plan = JSON.stringify(
+        (
+          await db.executeQuery(
+            CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+          )
+        ).rows,
+      );
+      expect(plan).toContain("transactions_open_expiry");
+      expect(plan).not.toMatch(/SCAN transactions(?! USING)/);
+    },
+  );
+});
