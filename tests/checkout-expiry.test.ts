@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { CompiledQuery } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { inProcessTargets, useDatabase } from "./helpers/in-process";
+import { inProcessEnv, inProcessTargets, merchantWithCheckouts, useDatabase } from "./helpers/in-process";
 
 /**
  * The expiry sweep (lib/channels/abandon-expired.ts) on SQLite and PostgreSQL, in-process against the real
@@ -11,19 +8,10 @@ import { inProcessTargets, useDatabase } from "./helpers/in-process";
  * paid ones and ones whose transfer window is still open are left alone. The suites' servers run with the
  * sweep off (they expire access codes by hand); tests/start.test.ts checks a real server runs it.
  */
-const tempDir = mkdtempSync(join(tmpdir(), "paygate-expiry-"));
-const ENV_KEYS = ["DATABASE_URL", "APP_SECRET", "LOG_LEVEL", "SQLITE_CHECKPOINTS"] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-process.env.DATABASE_URL = `file:${join(tempDir, "paygate.db")}`;
-process.env.APP_SECRET = "expiry-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
-process.env.LOG_LEVEL = "silent";
-process.env.SQLITE_CHECKPOINTS = "inline";
+const env = inProcessEnv("expiry");
 
 const { openDatabase } = await import("@/lib/db/client");
 const { migrateToLatest } = await import("@/lib/db/migrate");
-const { signupMerchant } = await import("@/lib/merchants/signup-merchant");
-const { initializePayment } = await import("@/lib/payments/initialize-payment");
-const { InitializeBody } = await import("@/lib/payments/schemas");
 const { chargeBankTransfer } = await import("@/lib/channels/charge-bank-transfer");
 const { chargeBankPayment } = await import("@/lib/channels/charge-bank-payment");
 const { chargeCard } = await import("@/lib/channels/charge-card");
@@ -33,38 +21,13 @@ const { targets, dropAll } = inProcessTargets("expiry");
 
 afterAll(async () => {
   await dropAll();
-  rmSync(tempDir, { recursive: true, force: true });
-  for (const k of ENV_KEYS) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
+  env.restore();
 });
 
 describe.each(targets)("expired checkouts on $name", (target) => {
   it("end abandoned, once, with checkout.completed; open, paid and transfer-window ones are left", async () => {
     const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
-    const { merchant } = await signupMerchant({
-      businessName: "Expiry Shop",
-      email: `expiry-${target.name}@example.com`,
-      password: "correct horse battery staple",
-      clientAddress: null,
-    });
-    const open = async () => {
-      const payment = InitializeBody.parse({ amount: "5000.00", email: "buyer@example.com" });
-      const s = await initializePayment({ merchantId: merchant.id, mode: "test", payment });
-      const tx = await db
-        .selectFrom("transactions")
-        .select("id")
-        .where("reference", "=", s.reference)
-        .executeTakeFirstOrThrow();
-      return {
-        kind: "access_code" as const,
-        merchantId: merchant.id,
-        mode: "test" as const,
-        transactionId: tx.id,
-        reference: s.reference,
-      };
-    };
+    const { open } = await merchantWithCheckouts(db, `expiry-${target.name}@example.com`);
     const expire = (p: { transactionId: string }, ms = 1000) =>
       db
         .updateTable("transactions")

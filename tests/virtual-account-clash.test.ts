@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { inProcessTargets, useDatabase } from "./helpers/in-process";
+import { inProcessEnv, inProcessTargets, merchantWithCheckouts, useDatabase } from "./helpers/in-process";
 
 /**
  * A virtual account number the rail issues twice (the sandbox draws 9 random digits) is drawn again, on
@@ -10,19 +7,10 @@ import { inProcessTargets, useDatabase } from "./helpers/in-process";
  * PostgreSQL a failed insert would also poison the rest of the database transaction. In-process against the
  * real domain code, with the sandbox rail made to repeat a number.
  */
-const tempDir = mkdtempSync(join(tmpdir(), "paygate-va-clash-"));
-const ENV_KEYS = ["DATABASE_URL", "APP_SECRET", "LOG_LEVEL", "SQLITE_CHECKPOINTS"] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-process.env.DATABASE_URL = `file:${join(tempDir, "paygate.db")}`;
-process.env.APP_SECRET = "va-clash-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
-process.env.LOG_LEVEL = "silent";
-process.env.SQLITE_CHECKPOINTS = "inline";
+const env = inProcessEnv("vaclash");
 
 const { openDatabase } = await import("@/lib/db/client");
 const { migrateToLatest } = await import("@/lib/db/migrate");
-const { signupMerchant } = await import("@/lib/merchants/signup-merchant");
-const { initializePayment } = await import("@/lib/payments/initialize-payment");
-const { InitializeBody } = await import("@/lib/payments/schemas");
 const { chargeBankTransfer } = await import("@/lib/channels/charge-bank-transfer");
 const { sandboxRails } = await import("@/lib/rails/sandbox");
 
@@ -31,38 +19,13 @@ const { targets, dropAll } = inProcessTargets("vaclash");
 afterAll(async () => {
   vi.restoreAllMocks();
   await dropAll();
-  rmSync(tempDir, { recursive: true, force: true });
-  for (const k of ENV_KEYS) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
+  env.restore();
 });
 
 describe.each(targets)("virtual account numbers on $name", (target) => {
   it("a number already on record is drawn again; the request succeeds with a new one", async () => {
     const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
-    const { merchant } = await signupMerchant({
-      businessName: "Clash Shop",
-      email: `clash-${target.name}@example.com`,
-      password: "correct horse battery staple",
-      clientAddress: null,
-    });
-    const open = async () => {
-      const payment = InitializeBody.parse({ amount: "5000.00", email: "buyer@example.com" });
-      const s = await initializePayment({ merchantId: merchant.id, mode: "test", payment });
-      const tx = await db
-        .selectFrom("transactions")
-        .select("id")
-        .where("reference", "=", s.reference)
-        .executeTakeFirstOrThrow();
-      return {
-        kind: "access_code" as const,
-        merchantId: merchant.id,
-        mode: "test" as const,
-        transactionId: tx.id,
-        reference: s.reference,
-      };
-    };
+    const { merchant, open } = await merchantWithCheckouts(db, `clash-${target.name}@example.com`);
 
     const first = await chargeBankTransfer({ principal: await open() });
     const real = sandboxRails.transfer.issueVirtualAccount;
