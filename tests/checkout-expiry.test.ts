@@ -1,5 +1,5 @@
 import { CompiledQuery } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { inProcessEnv, inProcessTargets, merchantWithCheckouts, useDatabase } from "./helpers/in-process";
 
 /**
@@ -16,6 +16,7 @@ const { chargeBankTransfer } = await import("@/lib/channels/charge-bank-transfer
 const { chargeBankPayment } = await import("@/lib/channels/charge-bank-payment");
 const { chargeCard } = await import("@/lib/channels/charge-card");
 const { abandonExpiredCheckouts, expiredCheckoutsQuery } = await import("@/lib/channels/abandon-expired");
+const { sandboxRails } = await import("@/lib/rails/sandbox");
 
 const { targets, dropAll } = inProcessTargets("expiry");
 
@@ -91,6 +92,53 @@ describe.each(targets)("expired checkouts on $name", (target) => {
     expect(await statusOf(transferring)).toBe("abandoned");
     expect(await abandonExpiredCheckouts()).toEqual({ due: 0, ended: 0 });
     expect(await completedEvents(transferring)).toHaveLength(1);
+  });
+
+  it("leaves a checkout whose card payment is at the network to the network's answer", async () => {
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+    const { open } = await merchantWithCheckouts(db, `expiry-card-${target.name}@example.com`);
+    const p = await open();
+    const real = sandboxRails.card.authorize;
+    let answer: () => void = () => {};
+    const atNetwork = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const slow = vi.spyOn(sandboxRails.card, "authorize").mockImplementation(async (input) => {
+      await atNetwork;
+      return real(input);
+    });
+    try {
+      // Pay pressed a moment before the checkout expires; the sweep runs while the bank is deciding.
+      const charging = chargeCard({
+        principal: p,
+        card: { number: "4242424242424242", expiryMonth: 12, expiryYear: 2099, cvv: "123" },
+      });
+      await vi.waitFor(async () => {
+        const attempt = await db
+          .selectFrom("charge_attempts")
+          .select("status")
+          .where("transaction_id", "=", p.transactionId)
+          .executeTakeFirst();
+        expect(attempt?.status).toBe("authorizing");
+      });
+      await db
+        .updateTable("transactions")
+        .set({ access_expires_at: Date.now() - 1000 })
+        .where("id", "=", p.transactionId)
+        .execute();
+      expect(await abandonExpiredCheckouts()).toEqual({ due: 1, ended: 0 });
+      answer();
+      expect((await charging).status).toBe("success");
+      const tx = await db
+        .selectFrom("transactions")
+        .select("status")
+        .where("id", "=", p.transactionId)
+        .executeTakeFirstOrThrow();
+      expect(tx.status).toBe("success");
+      expect(await abandonExpiredCheckouts()).toEqual({ due: 0, ended: 0 });
+    } finally {
+      slow.mockRestore();
+    }
   });
 
   it.runIf(target.name === "sqlite")(

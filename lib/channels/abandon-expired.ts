@@ -7,6 +7,7 @@ import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
 import { processState } from "@/lib/process-state";
 import { openVirtualAccount } from "./charge-bank-transfer";
+import { cardInFlight } from "./charge-card";
 
 /**
  * The statuses of a checkout still open, written as literals: SQLite uses the partial index
@@ -30,24 +31,34 @@ export function expiredCheckoutsQuery(now: number, limit: number) {
  * End the checkouts that expired unpaid: each becomes `abandoned` through the state machine (CONTRACT §3:
  * "cancelled, or the session expired unpaid"), so verify reports a final status and the merchant receives
  * `checkout.completed` with `status: abandoned`, once, like a cancel. Each transaction is locked and checked
- * again before it moves: a payment that lands meanwhile, another process's sweep, or a bank transfer window
- * still open (money may still arrive; a checkout made before checkouts were extended to their window) all
- * leave it as it is. Returns how many were due and how many this pass ended.
+ * again before it moves: a payment that lands meanwhile, another process's sweep, a card payment still at
+ * the network, or a bank transfer window still open (money may still arrive; a checkout made before
+ * checkouts were extended to their window) all leave it as it is. Returns how many were due and how many this pass ended.
  */
 export async function abandonExpiredCheckouts(now = Date.now(), limit = 100) {
   const due = await expiredCheckoutsQuery(now, limit).execute();
   let ended = 0;
   for (const { id } of due) {
-    const moved = await db()
-      .transaction()
-      .execute(async (trx) => {
-        const tx = await lockTransaction(trx, id);
-        if (isTerminal(tx.status) || toMillis(tx.access_expires_at) > now) return false;
-        if (await openVirtualAccount(trx, id, now)) return false;
-        await transition(trx, tx, "abandoned");
-        return true;
+    try {
+      const moved = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const tx = await lockTransaction(trx, id);
+          if (isTerminal(tx.status) || toMillis(tx.access_expires_at) > now) return false;
+          if (await openVirtualAccount(trx, id, now)) return false;
+          // Pay pressed just before the expiry: the card network's answer decides, not the clock.
+          if (await cardInFlight(trx, id)) return false;
+          await transition(trx, tx, "abandoned");
+          return true;
+        });
+      if (moved) ended++;
+    } catch (err) {
+      // One transaction that cannot be ended must not hold up the others behind it.
+      log.error("expired checkout not ended", {
+        transactionId: id,
+        error: err instanceof Error ? err.message : String(err),
       });
-    if (moved) ended++;
+    }
   }
   return { due: due.length, ended };
 }

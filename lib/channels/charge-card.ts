@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
-import { assertOpen, lockTransaction, transition } from "@/lib/payments/state-machine";
+import { assertOpen, lockTransaction, type Trx, transition } from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
 import { railsFor } from "@/lib/rails/rails-for";
 import type { CardDetails, CardOutcome } from "@/lib/rails/types";
@@ -22,6 +22,15 @@ const IN_FLIGHT_STALE_MS = 2 * 60_000;
  * transaction if it is still open, and if something else paid it meanwhile the captured money is recorded
  * as a duplicate payment to refund. Only brand, last 4 and expiry are kept.
  */
+/**
+ * Whether a card network call is still running for the transaction. One older than the rail's time limit
+ * died with its process and no longer counts (it no longer blocks the customer, nor the expiry sweep).
+ */
+export async function cardInFlight(trx: Trx, transactionId: string): Promise<boolean> {
+  const inFlight = await latestAttempt(trx, transactionId, "card", ["authorizing"]);
+  return inFlight !== undefined && Number(inFlight.updated_at) > Date.now() - IN_FLIGHT_STALE_MS;
+}
+
 export async function chargeCard(input: { principal: AccessCodePrincipal; card: CardDetails }) {
   const summary: CardSummary = {
     brand: cardBrand(input.card.number),
@@ -33,10 +42,8 @@ export async function chargeCard(input: { principal: AccessCodePrincipal; card: 
     .transaction()
     .execute(async (trx) => {
       const row = await openForCharge(trx, input.principal, "card");
-      const inFlight = await latestAttempt(trx, row.id, "card", ["authorizing"]);
-      // One card network call at a time per transaction; one older than the rail's time limit died with
-      // its process and no longer blocks the customer.
-      if (inFlight && Number(inFlight.updated_at) > Date.now() - IN_FLIGHT_STALE_MS) {
+      // One card network call at a time per transaction.
+      if (await cardInFlight(trx, row.id)) {
         throw new AppError(
           "invalid_state",
           "A card payment for this transaction is already being processed.",
