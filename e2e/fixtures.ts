@@ -174,6 +174,8 @@ export async function expectDemoReturn(page: Page, status: "success" | "failed" 
 export const panel = (page: Page) => page.getByRole("tabpanel");
 
 export async function fillCard(page: Page, card: { number: string; expiry?: string; cvv?: string }) {
+  // Pay is enabled once the page's code runs: typing earlier races hydration.
+  await expect(panel(page).getByRole("button", { name: /^Pay NGN/ })).toBeEnabled();
   await panel(page).getByLabel("Card number").fill(card.number);
   await panel(page)
     .getByLabel("Expiry (MM/YY)")

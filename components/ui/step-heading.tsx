@@ -1,14 +1,7 @@
 "use client";
 
-import {
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-} from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from "react";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Whether steps that appear now should take focus. False during the first render of the page (focus stays
@@ -16,8 +9,6 @@ import {
  * state, the result) moves focus to its heading, so keyboard and screen reader users land on it.
  */
 export const FocusStepsContext = createContext<{ readonly current: boolean }>({ current: false });
-
-const noSubscription = () => () => {};
 
 /**
  * Steps that mount inside `children` for the first time do not take focus: a tab panel shown for the first
@@ -54,11 +45,7 @@ export function StepHeading({
   const ref = useRef<HTMLHeadingElement>(null);
   // A heading the server rendered and the browser only hydrates (late, when its code arrives in a chunk of
   // its own) was on screen all along: it is not a new step and leaves focus where the customer put it.
-  const hydrating = !useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrating = !useHydrated();
   const fromServer = useRef(hydrating);
   useEffect(() => {
     if (ready.current && !fromServer.current) ref.current?.focus();

@@ -125,6 +125,17 @@ for (const layout of LAYOUTS) {
       expect((await verify(request, merchant, session.reference)).status).toBe("pending");
     });
 
+    test("leaving a field by Tab shows its mistake at once", async ({ page, request, merchant }) => {
+      const session = await initialize(request, merchant);
+      await page.goto(session.checkoutUrl);
+      await fillCard(page, { number: "4242 4242 4242 4242", expiry: "12/34", cvv: "12" });
+      await expect(page.getByText("The security code is 3 or 4 digits.")).toBeHidden();
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: /^Pay NGN/ })).toBeFocused();
+      await expect(page.getByText("The security code is 3 or 4 digits.")).toBeVisible();
+      await expect(page.getByLabel("CVV")).toHaveAttribute("aria-invalid", "true");
+    });
+
     test("inline validation: Luhn, past expiry, CVV length", async ({ page, request, merchant }) => {
       const session = await initialize(request, merchant);
       await page.goto(session.checkoutUrl);

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatMoney } from "@/lib/checkout/format";
 
 /** One prompt of the link's form schema. */
@@ -112,6 +113,7 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const pay = useMutation({
     mutationFn: (body: Record<string, unknown>) => startPayment(slug, body),
     onSuccess: (session) => window.location.assign(session.checkoutUrl),
@@ -297,8 +299,8 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
       </Field>
       <button
         type="submit"
-        disabled={pay.isPending || pay.isSuccess}
-        aria-disabled={pay.isPending || pay.isSuccess}
+        disabled={!hydrated || pay.isPending || pay.isSuccess}
+        aria-disabled={!hydrated || pay.isPending || pay.isSuccess}
         className="w-full rounded-lg px-4 py-3 text-base font-semibold text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-70"
         style={{ backgroundColor: brandColor ?? "#0f766e" }}
       >

@@ -1,9 +1,10 @@
 "use client";
 
-import { type ChangeEvent, type FocusEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import {
   BRAND_LABEL,
   brandOf,
@@ -122,15 +123,27 @@ export function CardPanel() {
   }
 
   /**
-   * A field shows its error once the customer leaves it with something typed, except when focus leaves for
-   * the Pay button: the submit shows every error at once anyway, and an error appearing on the way would
-   * push the button from under the pointer (the press lands on the button, the release below it, and the
-   * click is lost: on a phone the first tap on Pay did nothing).
+   * A field shows its error once the customer leaves it with something typed, except when it is left by
+   * pressing Pay: the submit shows every error at once anyway, and an error appearing on the way would push
+   * the button from under the pointer (the press lands on the button, the release below it, and the click is
+   * lost: on a phone the first tap on Pay did nothing). A press is known from its pointerdown, which comes
+   * before the blur in every browser (Safari and Firefox on macOS do not focus a clicked button, so the
+   * blur's relatedTarget cannot tell); leaving by Tab still shows the error.
    */
-  function touch(field: keyof Fields, event: FocusEvent<HTMLInputElement>) {
-    const next = event.relatedTarget;
-    if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === event.currentTarget.form)
-      return;
+  const pressingPay = useRef(false);
+  const hydrated = useHydrated();
+  function pressPay() {
+    pressingPay.current = true;
+    window.addEventListener(
+      "pointerup",
+      () => {
+        pressingPay.current = false;
+      },
+      { once: true },
+    );
+  }
+  function touch(field: keyof Fields) {
+    if (pressingPay.current) return;
     setTouched((t) => ({ ...t, [field]: fields[field] !== "" || t[field] }));
   }
 
@@ -284,7 +297,7 @@ export function CardPanel() {
               maxLength={23}
               value={fields.number}
               onChange={onNumber}
-              onBlur={(e) => touch("number", e)}
+              onBlur={() => touch("number")}
               className={`${inputClass} tabular-nums`}
             />
           )}
@@ -301,7 +314,7 @@ export function CardPanel() {
                 maxLength={5}
                 value={fields.expiry}
                 onChange={(e) => setFields((f) => ({ ...f, expiry: formatExpiry(e.target.value) }))}
-                onBlur={(e) => touch("expiry", e)}
+                onBlur={() => touch("expiry")}
                 className={`${inputClass} tabular-nums`}
               />
             )}
@@ -317,13 +330,18 @@ export function CardPanel() {
                 maxLength={4}
                 value={fields.cvv}
                 onChange={(e) => setFields((f) => ({ ...f, cvv: digitsOf(e.target.value) }))}
-                onBlur={(e) => touch("cvv", e)}
+                onBlur={() => touch("cvv")}
                 className={`${inputClass} tabular-nums`}
               />
             )}
           </Field>
         </div>
-        <button type="submit" disabled={charge.isPending} className={buttonPrimary}>
+        <button
+          type="submit"
+          disabled={!hydrated || charge.isPending}
+          onPointerDown={pressPay}
+          className={buttonPrimary}
+        >
           {charge.isPending ? (
             <>
               <Spinner /> Processing…
