@@ -141,20 +141,29 @@ describe.each(targets)("expired checkouts on $name", (target) => {
     }
   });
 
-  it.runIf(target.name === "sqlite")(
-    "finds due checkouts through the partial index, not a table scan",
-    async () => {
-      const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
-      const compiled = expiredCheckoutsQuery(Date.now(), 100).compile();
-      const plan = JSON.stringify(
+  it("finds due checkouts through the partial index, not a table scan", async () => {
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+    const compiled = expiredCheckoutsQuery(Date.now(), 100).compile();
+    let plan: string;
+    if (target.name === "sqlite") {
+      plan = JSON.stringify(
         (
           await db.executeQuery(
             CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
           )
         ).rows,
       );
-      expect(plan).toContain("transactions_open_expiry");
       expect(plan).not.toMatch(/SCAN transactions(?! USING)/);
-    },
-  );
+    } else {
+      // PostgreSQL picks by table statistics (an empty table is cheapest to scan): with scans priced out, it
+      // can only answer from the index if the index's condition matches the query's.
+      const literal = compiled.sql.replace(/\$(\d+)/g, (_, n) => String(compiled.parameters[Number(n) - 1]));
+      plan = await db.transaction().execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw("set local enable_seqscan = off"));
+        const rows = (await trx.executeQuery(CompiledQuery.raw(`explain ${literal}`))).rows;
+        return JSON.stringify(rows);
+      });
+    }
+    expect(plan).toContain("transactions_open_expiry");
+  });
 });
