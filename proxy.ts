@@ -1,6 +1,6 @@
 // Security headers of the hosted pages (CONTRACT §12): a per-request CSP nonce, no framing, no referrer (the
-// access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped to the page routes by `config.matcher`, so
-// the /v1 API does not pay for it.
+// access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped
+// to the page routes by `config.matcher`, so the /v1 API does not pay for it.
 import { type NextRequest, NextResponse } from "next/server";
 import { newRequestId } from "@/lib/security/tokens";
 

@@ -46,11 +46,6 @@ export async function openVirtualAccount(trx: Trx, transactionId: string, now: n
 }
 
 /**
- * Issue (or return) the one-time virtual account for the access code's transaction. Inside the window the
- * same account comes back, also to concurrent callers: the transaction row is locked first, so exactly one
- * caller issues and the others find its account.
- */
-/**
  * Lock the access code's transaction for bank transfer: open, offering bank transfer, and with the email
  * initialize was given (400 `email_required` without one).
  */
@@ -68,6 +63,11 @@ export async function openForBankTransfer(trx: Trx, principal: AccessCodePrincip
 /** How many account numbers are drawn before giving up: a clash is one in a billion per account issued. */
 const ACCOUNT_NUMBER_TRIES = 5;
 
+/**
+ * Issue (or return) the one-time virtual account for the access code's transaction. Inside the window the
+ * same account comes back, also to concurrent callers: the transaction row is locked first, so exactly one
+ * caller issues and the others find its account.
+ */
 export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrincipal) {
   const tx = await openForBankTransfer(trx, principal);
   const now = Date.now();

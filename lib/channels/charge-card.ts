@@ -17,12 +17,6 @@ type CardSummary = { brand: string; last4: string; expiryMonth: number; expiryYe
 const IN_FLIGHT_STALE_MS = 2 * 60_000;
 
 /**
- * POST /payment/checkout/charge/card. The card network is called outside any database transaction (no lock
- * is held across the network); what it answers is then applied under the row lock: a success credits the
- * transaction if it is still open, and if something else paid it meanwhile the captured money is recorded
- * as a duplicate payment to refund. Only brand, last 4 and expiry are kept.
- */
-/**
  * Whether a card network call is still running for the transaction. One older than the rail's time limit
  * died with its process and no longer counts (it no longer blocks the customer, nor the expiry sweep).
  */
@@ -31,6 +25,12 @@ export async function cardInFlight(trx: Trx, transactionId: string): Promise<boo
   return inFlight !== undefined && Number(inFlight.updated_at) > Date.now() - IN_FLIGHT_STALE_MS;
 }
 
+/**
+ * POST /payment/checkout/charge/card. The card network is called outside any database transaction (no lock
+ * is held across the network); what it answers is then applied under the row lock: a success credits the
+ * transaction if it is still open, and if something else paid it meanwhile the captured money is recorded
+ * as a duplicate payment to refund. Only brand, last 4 and expiry are kept.
+ */
 export async function chargeCard(input: { principal: AccessCodePrincipal; card: CardDetails }) {
   const summary: CardSummary = {
     brand: cardBrand(input.card.number),

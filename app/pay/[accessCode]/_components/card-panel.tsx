@@ -56,6 +56,7 @@ export function CardPanel() {
   const [otpError, setOtpError] = useState<string | null>(null);
   const numberRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
 
   // What the customer typed into the server-rendered form before the page's code arrived is kept, not
   // wiped by the first render (a fast typist on a slow phone).
@@ -131,7 +132,6 @@ export function CardPanel() {
    * blur's relatedTarget cannot tell); leaving by Tab still shows the error.
    */
   const pressingPay = useRef(false);
-  const hydrated = useHydrated();
   function pressPay() {
     pressingPay.current = true;
     window.addEventListener(
