@@ -4,17 +4,17 @@ import { toMillis } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
-import { isTerminal } from "@/lib/payments/status";
+import { isTerminal, OPEN_STATUSES } from "@/lib/payments/status";
 import { processState } from "@/lib/process-state";
 import { openVirtualAccount } from "./charge-bank-transfer";
 import { cardInFlight } from "./charge-card";
 
 /**
- * The statuses of a checkout still open, written as literals: SQLite uses the partial index
+ * A checkout still open, its statuses inlined as literals: SQLite uses the partial index
  * `transactions_open_expiry` (migration 0007) only for a query whose condition matches the index's own,
- * and bound parameters never do.
+ * and bound parameters never do. The index test checks the plan still uses it.
  */
-const OPEN_CHECKOUT = sql<boolean>`status in ('pending', 'awaiting_transfer', 'awaiting_bank_authorization', 'awaiting_ussd', 'awaiting_otp')`;
+const OPEN_CHECKOUT = sql<boolean>`status in (${sql.join(OPEN_STATUSES.map((s) => sql.lit(s)))})`;
 
 /** The query a sweep pass starts from (exported for the test that checks its plan uses the index). */
 export function expiredCheckoutsQuery(now: number, limit: number) {

@@ -3,7 +3,7 @@ import { database } from "@/lib/db/client";
 import type { Database, TransactionsTable } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { emitEvent } from "@/lib/webhooks/emit-event";
-import { isTerminal, type TransactionStatus } from "./status";
+import { isTerminal, OPEN_STATUSES, type TransactionStatus } from "./status";
 
 /**
  * The transaction state machine (CONTRACT §3), the one place a transaction's status changes.
@@ -20,26 +20,23 @@ import { isTerminal, type TransactionStatus } from "./status";
 export type Trx = Kysely<Database>;
 export type TransactionRow = Selectable<TransactionsTable>;
 
-const OPEN: TransactionStatus[] = [
-  "pending",
-  "awaiting_transfer",
-  "awaiting_bank_authorization",
-  "awaiting_ussd",
-  "awaiting_otp",
-];
-
 /** Allowed next statuses. Terminal statuses have none: `success` happens at most once and is final. */
 export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]> = {
-  pending: [...OPEN.filter((s) => s !== "pending"), "success", "failed", "abandoned"],
-  awaiting_transfer: [...OPEN.filter((s) => s !== "awaiting_transfer"), "success", "failed", "abandoned"],
-  awaiting_bank_authorization: [
-    ...OPEN.filter((s) => s !== "awaiting_bank_authorization"),
+  pending: [...OPEN_STATUSES.filter((s) => s !== "pending"), "success", "failed", "abandoned"],
+  awaiting_transfer: [
+    ...OPEN_STATUSES.filter((s) => s !== "awaiting_transfer"),
     "success",
     "failed",
     "abandoned",
   ],
-  awaiting_ussd: [...OPEN.filter((s) => s !== "awaiting_ussd"), "success", "failed", "abandoned"],
-  awaiting_otp: [...OPEN.filter((s) => s !== "awaiting_otp"), "success", "failed", "abandoned"],
+  awaiting_bank_authorization: [
+    ...OPEN_STATUSES.filter((s) => s !== "awaiting_bank_authorization"),
+    "success",
+    "failed",
+    "abandoned",
+  ],
+  awaiting_ussd: [...OPEN_STATUSES.filter((s) => s !== "awaiting_ussd"), "success", "failed", "abandoned"],
+  awaiting_otp: [...OPEN_STATUSES.filter((s) => s !== "awaiting_otp"), "success", "failed", "abandoned"],
   success: [],
   failed: [],
   abandoned: [],

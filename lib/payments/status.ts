@@ -25,6 +25,11 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TERMINAL_STATUSES: ReadonlySet<TransactionStatus> = new Set(["success", "failed", "abandoned"]);
 
+/** The statuses of a transaction still open: `pending` and the awaiting states, in declaration order. */
+export const OPEN_STATUSES: readonly TransactionStatus[] = TRANSACTION_STATUSES.filter(
+  (s) => !TERMINAL_STATUSES.has(s),
+);
+
 export function isTerminal(status: string): boolean {
   return TERMINAL_STATUSES.has(status as TransactionStatus);
 }
