@@ -21,10 +21,17 @@ export function serializeChannels(channels: readonly Channel[]): string {
   return JSON.stringify(CHANNELS.filter((c) => channels.includes(c)));
 }
 
+/** The countries with at least one bank offering USSD (worked out once: initialize asks on every request). */
+const USSD_COUNTRIES = new Set(
+  Object.entries(BANKS)
+    .filter(([, banks]) => banks.some((b) => b.ussd !== undefined))
+    .map(([country]) => country),
+);
+
 /**
  * Whether a channel can take a payment in `currency`. USSD needs a bank of the currency's country with a
  * USSD service, and only Nigerian banks have one here: a GHS or KES payment never offers USSD.
  */
 export function channelServes(channel: Channel, currency: string): boolean {
-  return channel !== "ussd" || BANKS[countryForCurrency(currency)].some((b) => b.ussd !== undefined);
+  return channel !== "ussd" || USSD_COUNTRIES.has(countryForCurrency(currency));
 }
