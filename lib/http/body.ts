@@ -42,17 +42,32 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 }
 
 /**
+ * How deep objects and arrays may nest in a body or query. Far beyond any field's own rule (metadata allows
+ * 8 levels), and far below what a recursive walk (the idempotency fingerprint, zod, JSON.stringify) can take:
+ * 64 KiB of `[` is 65,536 levels, enough to exhaust the stack of any of them.
+ */
+export const MAX_NESTING = 64;
+
+/**
  * Refuse text the databases would not keep as sent: NUL characters (PostgreSQL rejects them), unpaired
- * surrogates (each database rewrites them differently), and `__proto__` keys (dropped by object copies).
- * Walks iteratively, so no nesting depth can exhaust the stack; names the first offending field.
+ * surrogates (each database rewrites them differently), `__proto__` keys (dropped by object copies), and
+ * nesting deeper than MAX_NESTING. Every body and query passes here before anything else walks it; this
+ * walk is iterative, so no depth can exhaust its stack. Names the first offending field.
  */
 export function assertCleanText(value: unknown, where: string): void {
-  const stack: Array<[unknown, string]> = [[value, ""]];
+  const stack: Array<[unknown, string, number]> = [[value, "", 0]];
   while (stack.length > 0) {
-    const [node, path] = stack.pop() as [unknown, string];
+    const [node, path, depth] = stack.pop() as [unknown, string, number];
     if (typeof node === "string") {
       checkString(node, path || where);
     } else if (node !== null && typeof node === "object") {
+      if (depth >= MAX_NESTING) {
+        const field = /^[^.[]+/.exec(path)?.[0];
+        throw new AppError(
+          "validation_error",
+          `${field === undefined ? where : `${where} field ${JSON.stringify(field)}`} must not nest objects or arrays more than ${MAX_NESTING} levels deep.`,
+        );
+      }
       const isArray = Array.isArray(node);
       for (const [key, child] of Object.entries(node as Record<string, unknown>)) {
         if (!isArray) {
@@ -60,7 +75,7 @@ export function assertCleanText(value: unknown, where: string): void {
             throw new AppError("validation_error", `${path || where} must not have a "__proto__" key.`);
           checkString(key, `${path || where} key`);
         }
-        stack.push([child, isArray ? `${path}[${key}]` : path ? `${path}.${key}` : key]);
+        stack.push([child, isArray ? `${path}[${key}]` : path ? `${path}.${key}` : key, depth + 1]);
       }
     }
   }
