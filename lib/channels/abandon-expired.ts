@@ -66,13 +66,20 @@ export async function abandonExpiredCheckouts(now = Date.now(), limit = 100) {
 const BATCH = 100;
 const sweep = processState("checkoutExpiry", () => ({
   timer: undefined as ReturnType<typeof setInterval> | undefined,
-  running: false,
+  /** The sweep under way, if any. */
+  running: undefined as Promise<void> | undefined,
 }));
 
-/** One sweep: batches until nothing more is due (or a batch ends nothing, all of it waiting on a window). */
-async function sweepOnce(): Promise<void> {
-  if (sweep.running) return;
-  sweep.running = true;
+/** One sweep at a time per process (another process may sweep beside it: each row is locked and checked). */
+function sweepOnce(): Promise<void> {
+  sweep.running ??= sweepBatches().finally(() => {
+    sweep.running = undefined;
+  });
+  return sweep.running;
+}
+
+/** Batches until nothing more is due (or a batch ends nothing, all of it waiting on a window). */
+async function sweepBatches(): Promise<void> {
   try {
     for (;;) {
       const { due, ended } = await abandonExpiredCheckouts(Date.now(), BATCH);
@@ -81,8 +88,6 @@ async function sweepOnce(): Promise<void> {
     }
   } catch (err) {
     log.error("checkout expiry sweep failed", { error: err instanceof Error ? err.message : String(err) });
-  } finally {
-    sweep.running = false;
   }
 }
 
@@ -98,7 +103,9 @@ export function startCheckoutExpiry(): void {
   sweep.timer.unref();
 }
 
-export function stopCheckoutExpiry(): void {
+/** Stop sweeping; the promise settles when a sweep under way has finished (graceful shutdown waits for it). */
+export async function stopCheckoutExpiry(): Promise<void> {
   if (sweep.timer) clearInterval(sweep.timer);
   sweep.timer = undefined;
+  await sweep.running;
 }

@@ -26,6 +26,19 @@ export async function cardInFlight(trx: Trx, transactionId: string): Promise<boo
 }
 
 /**
+ * Refuse (409 `invalid_state`) to end a transaction unpaid while a card payment is at the network: the
+ * network's answer decides. Whoever ends a checkout (cancel, a simulated failure) asks this under the row lock.
+ */
+export async function assertNoCardInFlight(trx: Trx, transactionId: string, action: string): Promise<void> {
+  if (await cardInFlight(trx, transactionId)) {
+    throw new AppError(
+      "invalid_state",
+      `Cannot ${action} while a card payment for this transaction is being processed; wait for its outcome.`,
+    );
+  }
+}
+
+/**
  * POST /payment/checkout/charge/card. The card network is called outside any database transaction (no lock
  * is held across the network); what it answers is then applied under the row lock: a success credits the
  * transaction if it is still open, and if something else paid it meanwhile the captured money is recorded

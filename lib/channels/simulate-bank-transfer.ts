@@ -4,6 +4,7 @@ import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { transition } from "@/lib/payments/state-machine";
 import { randomString } from "@/lib/security/tokens";
 import { ensureVirtualAccount, openForBankTransfer } from "./charge-bank-transfer";
+import { assertNoCardInFlight } from "./charge-card";
 import { receiveInboundTransfer, sandboxRail } from "./receive-inbound-transfer";
 import { assertTestMode } from "./test-mode";
 
@@ -45,6 +46,7 @@ export async function simulateBankTransfer(input: { principal: AccessCodePrincip
     .transaction()
     .execute(async (trx) => {
       const row = await openForBankTransfer(trx, input.principal);
+      await assertNoCardInFlight(trx, row.id, `simulate ${scenario}`);
       return transition(trx, row, scenario);
     });
   return { reference: tx.reference, scenario, status: tx.status };
