@@ -250,6 +250,63 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     expect(noSession.body.error).toBe("invalid_session");
   });
 
+  it("a staging session manages test mode only: the live key, webhook and events are refused (400 naming mode)", async () => {
+    const m = await signup(api);
+    const auth = bearer(m.accessToken);
+    const attempts = [
+      await api.post("/v1/merchants/keys/roll", { mode: "live" }, auth),
+      await api.put("/v1/merchants/webhook", { mode: "live", url: "https://hooks.example.com/x" }, auth),
+      await api.get("/v1/merchants/webhook?mode=live", auth),
+      await api.post("/v1/merchants/webhook/roll-secret", { mode: "live" }, auth),
+      await api.get("/v1/merchants/events?mode=live", auth),
+    ];
+    for (const res of attempts) {
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error).toBe("validation_error");
+      expect(res.body.message).toMatch(/^mode must be "test" on the staging deployment/);
+    }
+    // The live key still works where it belongs (not here), and nothing was written.
+    const rows = await testDb(target)
+      .selectFrom("api_keys")
+      .select(["mode", "revoked_at"])
+      .where("merchant_id", "=", m.id)
+      .execute();
+    expect(rows.filter((r) => r.mode === "live" && r.revoked_at === null)).toHaveLength(1);
+    const hooks = await testDb(target)
+      .selectFrom("webhook_endpoints")
+      .select("id")
+      .where("merchant_id", "=", m.id)
+      .execute();
+    expect(hooks).toEqual([]);
+  });
+
+  it("a body nested deeper than 64 levels is a 400 before anything walks it, Idempotency-Key or not", async () => {
+    const m = await signup(api);
+    const auth = bearer(m.accessToken);
+    const deep = `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`;
+    for (const path of ["/v1/merchants/auth/logout", "/v1/merchants/keys/roll"]) {
+      const res = await api.request("POST", path, {
+        raw: deep,
+        headers: { ...auth, "content-type": "application/json", "idempotency-key": `deep-${path}` },
+      });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toMatchObject({ status: "failed", error: "validation_error" });
+      expect(res.body.message).toContain(
+        'body field "a" must not nest objects or arrays more than 64 levels',
+      );
+    }
+    // Sixty-four levels are not refused for their depth (the roll refuses the unknown field instead).
+    const ok = `{"a":${"[".repeat(63)}${"]".repeat(63)}}`;
+    const shallow = await api.request("POST", "/v1/merchants/keys/roll", {
+      raw: ok,
+      headers: { ...auth, "content-type": "application/json" },
+    });
+    expect(shallow.status).toBe(400);
+    expect(shallow.body.message).toContain('unknown field "a"');
+    // The logout refused above did not happen: the session still works.
+    expect((await api.get("/v1/merchants/settings", auth)).status).toBe(200);
+  });
+
   it("settings: merchants see their fee rules but cannot set them (the operator does)", async () => {
     const m = await signup(api);
     const put = await api.put(

@@ -450,7 +450,10 @@ describe.each(dbKinds)("webhooks on %s", (kind) => {
 
     const res = await asMerchant(m).post(`/v1/merchants/events/${event.id}/redeliver`);
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ status: "success", data: { id: event.id, attempt: 2, status: "pending" } });
+    expect(res.body).toEqual({
+      status: "success",
+      data: { id: event.id, attempt: 2, status: "pending", joined: false },
+    });
     const [, second] = await receiver.waitForCount(2);
     expect(second?.id).toBe(first?.id);
     expect(second?.raw.equals(first?.raw as Buffer)).toBe(true);
@@ -758,6 +761,16 @@ describe("SSRF guard on webhook URLs", () => {
     "http://[::1]/",
     "http://[::ffff:127.0.0.1]/",
     "http://[fd00::1]/",
+    // Reserved and transition forms: documentation ranges, NAT64, 6to4, IPv4-compatible and -translated.
+    "http://192.0.2.2:4999/",
+    "http://198.51.100.7/",
+    "http://203.0.113.9/",
+    "http://240.0.0.1/",
+    "http://[64:ff9b::7f00:1]/",
+    "http://[2002:7f00:1::]/",
+    "http://[::127.0.0.1]/",
+    "http://[::ffff:0:127.0.0.1]/",
+    "http://[2001:db8::1]/",
     "http://localhost:3000/",
     "http://metadata.google.internal/",
   ];

@@ -258,6 +258,12 @@ export interface PaymentLinksTable {
   updated_at: Int;
 }
 
+/** The sandbox card network's authorisations waiting for a one-time password (test mode only). */
+export interface SandboxCardOtpsTable {
+  authorization: string;
+  expires_at: Int;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
@@ -273,6 +279,7 @@ export interface Database {
   events: EventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   payment_links: PaymentLinksTable;
+  sandbox_card_otps: SandboxCardOtpsTable;
 }
 
 export function toMinor(value: Int): bigint {

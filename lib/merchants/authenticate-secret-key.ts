@@ -61,7 +61,7 @@ export async function authenticateSecretKey({ key }: { key: string | null }): Pr
   if (!row || !safeEqual(row.key_hash, hash) || row.mode !== mode) {
     throw new AppError("invalid_api_key", "The secret key is not valid: it is unknown or has been rolled.");
   }
-  consume("secret_key", row.id);
+  await consume("secret_key", row.id);
   return {
     kind: "secret_key",
     merchantId: row.merchant_id,

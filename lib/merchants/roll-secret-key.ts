@@ -1,14 +1,22 @@
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { pepper } from "@/lib/security/pepper";
+import { assertServedMode } from "./assert-served-mode";
 import { issueSecretKey } from "./credentials";
+import { lockMerchant } from "./lock-merchant";
 
-/** Revoke the merchant's key(s) of one mode and issue a new one, atomically; the old key stops working at once. */
+/**
+ * Revoke the merchant's key of one mode and issue a new one, atomically; the old key stops working at once.
+ * Concurrent rolls queue on the merchant's row, so each revokes the key the one before it issued: however many
+ * run at once, exactly one key per mode is active afterwards (a partial unique index refuses a second).
+ */
 export async function rollSecretKey(input: { merchantId: string; mode: Mode }) {
+  assertServedMode(input.mode);
   const peppered = await pepper();
   return db()
     .transaction()
     .execute(async (trx) => {
+      await lockMerchant(trx, input.merchantId);
       const now = Date.now();
       await trx
         .updateTable("api_keys")

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { toMillis } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { processState } from "@/lib/process-state";
 import { randomString } from "@/lib/security/tokens";
 import { nubanCheckDigit } from "./nuban";
 import type { CardOutcome, Rails } from "./types";
@@ -31,8 +32,8 @@ const TEST_CARDS: Record<string, CardOutcome> = {
 };
 export const SANDBOX_OTP = "123456";
 
-/** Authorisations waiting for an OTP, by reference. In memory: a sandbox OTP does not survive a restart. */
-const pendingOtps = processState("sandbox.pendingOtps", () => new Map<string, number>());
+/** How long the sandbox network waits for an OTP. */
+const OTP_TTL_MS = 10 * 60_000;
 
 async function networkDelay() {
   const ms = env().SANDBOX_CARD_DELAY_MS;
@@ -65,16 +66,24 @@ export const sandboxRails: Rails = {
       if (outcome.kind === "failed") return outcome;
       const authorization = `auth_${randomString(24)}`;
       if (outcome.kind === "otp_required") {
-        pendingOtps.set(authorization, Date.now() + 10 * 60_000);
+        // Kept in the database like a real network's state: the OTP may reach another process or instance.
+        await db()
+          .insertInto("sandbox_card_otps")
+          .values({ authorization, expires_at: Date.now() + OTP_TTL_MS })
+          .execute();
         return { ...outcome, authorization };
       }
       return { kind: "success", authorization };
     },
     async confirmOtp({ authorization, otp }) {
       await networkDelay();
-      const expires = pendingOtps.get(authorization);
-      pendingOtps.delete(authorization);
-      if (!expires || expires < Date.now()) {
+      // Taken once: a second OTP for the same authorisation finds nothing waiting.
+      const taken = await db()
+        .deleteFrom("sandbox_card_otps")
+        .where("authorization", "=", authorization)
+        .returning("expires_at")
+        .executeTakeFirst();
+      if (!taken || toMillis(taken.expires_at) < Date.now()) {
         return {
           kind: "failed",
           reason: "otp_expired",

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { keysetPage } from "@/lib/db/keyset";
 import { type Mode, toMillis } from "@/lib/db/schema";
+import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 
 const iso = (v: number | string | bigint | null) => (v === null ? null : new Date(toMillis(v)).toISOString());
 
@@ -17,6 +18,7 @@ export async function listEvents(input: {
   limit: number;
   cursor?: string;
 }) {
+  assertServedMode(input.mode);
   // The events and their attempts are read from one snapshot: read apart, a delivery committing between the
   // two reads would list its event as undelivered beside the attempt that delivered it.
   const { page, attempts, nextCursor } = await db()

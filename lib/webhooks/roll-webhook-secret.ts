@@ -1,6 +1,8 @@
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
+import { assertServedMode } from "@/lib/merchants/assert-served-mode";
+import { lockMerchant } from "@/lib/merchants/lock-merchant";
 import { pepper } from "@/lib/security/pepper";
 import { unseal } from "@/lib/security/seal";
 import { newWebhookSecret, sealSecret } from "./endpoint-secrets";
@@ -11,13 +13,16 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * POST /merchants/webhook/roll-secret: a new secret; the old one keeps signing beside it for 24 h, so the
- * merchant can deploy the new one without dropping a delivery.
+ * merchant can deploy the new one without dropping a delivery. Rolls queue on the merchant's row: each keeps
+ * the secret the one before it made as the previous one, so no secret handed out is lost to a concurrent roll.
  */
 export async function rollWebhookSecret(input: { merchantId: string; mode: Mode }) {
+  assertServedMode(input.mode);
   const peppered = await pepper();
   const row = await db()
     .transaction()
     .execute(async (trx) => {
+      await lockMerchant(trx, input.merchantId);
       const existing = await findEndpoint(trx, input.merchantId, input.mode);
       if (!existing)
         throw new AppError(

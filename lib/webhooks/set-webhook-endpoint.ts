@@ -1,5 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
+import { assertServedMode } from "@/lib/merchants/assert-served-mode";
+import { lockMerchant } from "@/lib/merchants/lock-merchant";
 import { pepper } from "@/lib/security/pepper";
 import { unseal } from "@/lib/security/seal";
 import { newId } from "@/lib/security/tokens";
@@ -11,7 +13,8 @@ import { presentEndpoint } from "./present";
 /**
  * PUT /merchants/webhook: create or change the endpoint of one mode. A new endpoint gets a new `whsec_`
  * secret; changing the URL keeps the secret (roll it with /merchants/webhook/roll-secret). Saving a disabled
- * endpoint enables it again. Answers the secret (the merchant is signed in); GET never shows it.
+ * endpoint enables it again. Answers the secret (the merchant is signed in); GET never shows it. Saves queue on
+ * the merchant's row, so two at once (a double-submitted form, two instances) make one endpoint, not a 500.
  */
 export async function setWebhookEndpoint(input: {
   merchantId: string;
@@ -19,11 +22,13 @@ export async function setWebhookEndpoint(input: {
   url: string;
   events?: EventType[];
 }) {
+  assertServedMode(input.mode);
   const peppered = await pepper();
   const events = JSON.stringify(input.events ?? EVENT_TYPES);
   const row = await db()
     .transaction()
     .execute(async (trx) => {
+      await lockMerchant(trx, input.merchantId);
       const now = Date.now();
       const existing = await findEndpoint(trx, input.merchantId, input.mode);
       if (existing) {
