@@ -34,6 +34,6 @@ export async function loginMerchant(input: { email: string; password: string; cl
       .execute((trx) => issueSession(trx, merchant.id, Date.now(), peppered));
     return { merchant: presentMerchant(merchant), ...session };
   } finally {
-    permit.settle();
+    await permit.settle();
   }
 }

@@ -24,7 +24,7 @@ export async function signupMerchant(input: {
   password: string;
   clientAddress: string | null;
 }) {
-  if (input.clientAddress !== null) consume("signup", addressSubject(input.clientAddress));
+  if (input.clientAddress !== null) await consume("signup", addressSubject(input.clientAddress));
   const passwordHash = await hashPassword(input.password);
   const now = Date.now();
   const id = newId();

@@ -43,10 +43,10 @@ export async function authenticateAccessCode({
   let row: Awaited<ReturnType<typeof knownCode>>;
   try {
     row = await knownCode(accessCode);
-    // A known code is no guess, even an expired one: its token goes back.
+    // A known code is no guess, even an expired one: its request goes back to the budget.
     permit.refund();
   } finally {
-    permit.settle();
+    await permit.settle();
   }
   if (Number(row.access_expires_at) <= Date.now()) {
     throw new AppError("invalid_access_code", "The access code has expired; start a new payment.");

@@ -1,66 +1,88 @@
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
+import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state";
+import { createLimiter } from "./rate-limit-store";
 
 /**
- * Token buckets kept in this process's memory (CONTRACT §12: in memory on one instance). Several instances
- * each keep their own buckets, so the effective limit is per instance; see README "Rate limits".
+ * Rate limits, with budgets shared by every process and instance (lib/security/rate-limit-store.ts says
+ * where they live). Each limit is `burst` requests per window of `burst ÷ rate` (rounded to whole seconds):
+ * the same burst and the same sustained rate as a token bucket of that size and refill, counted by
+ * rate-limiter-flexible in a fixed window, which every store can do atomically.
  */
-type Bucket = { tokens: number; updatedAt: number };
-type Policy = { burst: number; refillPerMs: number };
+export type Limiter = "login" | "access_code" | "secret_key" | "signup" | "redeliver";
 
-const buckets = processState("rateLimit.buckets", () => new Map<string, Bucket>());
-/** Per bucket: attempts in flight holding one of its tokens, and attempts waiting for one (see `reserve`). */
-type Holds = { held: number; waiters: Array<() => void> };
-const holds = processState("rateLimit.holds", () => new Map<string, Holds>());
-const MAX_BUCKETS = 100_000;
+type Policy = { points: number; duration: number };
 
-function take(key: string, policy: Policy, now: number): { allowed: boolean; retryAfterSeconds: number } {
-  let bucket = buckets.get(key);
-  if (!bucket) {
-    if (buckets.size >= MAX_BUCKETS) sweep(now);
-    bucket = { tokens: policy.burst, updatedAt: now };
-    buckets.set(key, bucket);
-  }
-  bucket.tokens = refilled(bucket, policy, now);
-  bucket.updatedAt = now;
-  if (bucket.tokens >= 1) {
-    bucket.tokens -= 1;
-    return { allowed: true, retryAfterSeconds: 0 };
-  }
-  return {
-    allowed: false,
-    retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / policy.refillPerMs / 1000)),
-  };
+/** `burst` per window, the window lasting as long as `ratePerSecond` takes to earn `burst` (at least 1 s). */
+function windowOf(burst: number, ratePerSecond: number): Policy {
+  return { points: burst, duration: Math.max(1, Math.round(burst / ratePerSecond)) };
 }
 
-/** The bucket's tokens at `now`, counting what has refilled since it was last touched. */
-function refilled(bucket: Bucket, p: Policy, now: number): number {
-  return Math.min(p.burst, bucket.tokens + (now - bucket.updatedAt) * p.refillPerMs);
-}
-
-/** The policy of a bucket key (`<limiter>:<subject>`). */
-function policyOf(key: string): Policy {
-  return policy(key.slice(0, key.indexOf(":")) as Limiter);
-}
-
-/**
- * Make room: first drop buckets that have refilled completely (they carry no information); if a flood of
- * new addresses still fills the table, drop the least spent ones down to 90 %. Never clear the table: that
- * would hand every address, an attacker's among them, a fresh budget.
- */
-function sweep(now: number) {
-  const evictable: Array<{ key: string; tokens: number }> = [];
-  for (const [key, bucket] of buckets) {
-    if (holds.has(key)) continue;
-    const p = policyOf(key);
-    const tokens = refilled(bucket, p, now);
-    if (tokens >= p.burst) buckets.delete(key);
-    else evictable.push({ key, tokens });
+function policy(limiter: Limiter): Policy {
+  const e = env();
+  switch (limiter) {
+    case "login":
+      return windowOf(e.RATE_LIMIT_LOGIN_BURST, e.RATE_LIMIT_LOGIN_PER_MINUTE / 60);
+    case "access_code":
+      return windowOf(e.RATE_LIMIT_ACCESS_CODE_BURST, e.RATE_LIMIT_ACCESS_CODE_PER_MINUTE / 60);
+    case "secret_key":
+      return windowOf(e.RATE_LIMIT_KEY_BURST, e.RATE_LIMIT_KEY_PER_SECOND);
+    case "signup":
+      return windowOf(e.RATE_LIMIT_SIGNUP_BURST, e.RATE_LIMIT_SIGNUP_PER_HOUR / 3600);
+    case "redeliver":
+      return windowOf(e.RATE_LIMIT_REDELIVER_BURST, e.RATE_LIMIT_REDELIVER_PER_MINUTE / 60);
   }
-  if (buckets.size < MAX_BUCKETS) return;
-  evictable.sort((a, b) => b.tokens - a.tokens);
-  for (const { key } of evictable.slice(0, buckets.size - Math.floor(MAX_BUCKETS * 0.9))) buckets.delete(key);
+}
+
+const MESSAGES: Record<Limiter, string> = {
+  login: "Too many failed sign-in attempts from this address; wait before trying again.",
+  access_code: "Too many requests with unknown access codes from this address; wait before trying again.",
+  secret_key: "Too many requests with this secret key; slow down and retry after the Retry-After interval.",
+  signup: "Too many sign-ups from this address; wait before creating another account.",
+  redeliver: "Too many redeliveries; wait before asking for more.",
+};
+
+/** Points no hold counter reaches: in-flight attempts are counted, never refused. */
+const UNLIMITED = 2_000_000_000;
+/** How long an in-flight count outlives its last change: a process that died holding a token stops counting. */
+const HELD_WINDOW_SECONDS = 60;
+
+type Limiters = { budget: RateLimiterAbstract; held: RateLimiterAbstract };
+const limiters = processState("rateLimit.limiters", () => new Map<Limiter, Limiters>());
+
+function limitersOf(limiter: Limiter): Limiters {
+  let pair = limiters.get(limiter);
+  if (!pair) {
+    pair = {
+      budget: createLimiter({ keyPrefix: limiter, ...policy(limiter) }),
+      held: createLimiter({ keyPrefix: `${limiter}_held`, points: UNLIMITED, duration: HELD_WINDOW_SECONDS }),
+    };
+    limiters.set(limiter, pair);
+  }
+  return pair;
+}
+
+/** For tests: forget the limiters, so the next use builds them again (from a changed store or policy). */
+export function resetLimiters(): void {
+  limiters.clear();
+}
+
+function rateLimited(limiter: Limiter, refusal: RateLimiterRes): AppError {
+  return new AppError("rate_limited", MESSAGES[limiter], {
+    "retry-after": String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))),
+  });
+}
+
+/** The store did not answer: the request cannot be judged, so it is not served (503, never a 500). */
+function storeUnavailable(err: unknown): AppError {
+  log.error("rate-limit store unavailable", { error: err instanceof Error ? err.message : String(err) });
+  return new AppError(
+    "service_unavailable",
+    "The service cannot take this request right now; try again in a moment.",
+    { "retry-after": "1" },
+  );
 }
 
 /**
@@ -87,119 +109,126 @@ export function addressSubject(address: string): string {
     .join(":")}::/64`;
 }
 
-export type Limiter = "login" | "access_code" | "secret_key" | "signup";
-
-function policy(limiter: Limiter): Policy {
-  const e = env();
-  switch (limiter) {
-    case "login":
-      return { burst: e.RATE_LIMIT_LOGIN_BURST, refillPerMs: e.RATE_LIMIT_LOGIN_PER_MINUTE / 60_000 };
-    case "access_code":
-      return {
-        burst: e.RATE_LIMIT_ACCESS_CODE_BURST,
-        refillPerMs: e.RATE_LIMIT_ACCESS_CODE_PER_MINUTE / 60_000,
-      };
-    case "secret_key":
-      return { burst: e.RATE_LIMIT_KEY_BURST, refillPerMs: e.RATE_LIMIT_KEY_PER_SECOND / 1000 };
-    case "signup":
-      return { burst: e.RATE_LIMIT_SIGNUP_BURST, refillPerMs: e.RATE_LIMIT_SIGNUP_PER_HOUR / 3_600_000 };
+/** Spend one request of `limiter`'s budget for `subject`, or throw 429 `rate_limited` with `Retry-After`. */
+export async function consume(limiter: Limiter, subject: string): Promise<void> {
+  try {
+    await limitersOf(limiter).budget.consume(subject);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw rateLimited(limiter, err);
+    throw storeUnavailable(err);
   }
 }
 
-const MESSAGES: Record<Limiter, string> = {
-  login: "Too many failed sign-in attempts from this address; wait before trying again.",
-  access_code: "Too many requests with unknown access codes from this address; wait before trying again.",
-  secret_key: "Too many requests with this secret key; slow down and retry after the Retry-After interval.",
-  signup: "Too many sign-ups from this address; wait before creating another account.",
-};
-
-/** Spend one token of `limiter` for `subject`, or throw 429 `rate_limited` with `Retry-After`. */
-export function consume(limiter: Limiter, subject: string, now = Date.now()): void {
-  const result = take(`${limiter}:${subject}`, policy(limiter), now);
-  if (!result.allowed) {
-    throw new AppError("rate_limited", MESSAGES[limiter], {
-      "retry-after": String(result.retryAfterSeconds),
-    });
-  }
-}
-
-/** An attempt's hold on one token of a failed-attempt limiter (see `reserve`). */
+/** An attempt's hold on one request of a failed-attempt budget (see `reserve`). */
 export type Permit = {
-  /** The attempt was good (a right password, a known access code): the token goes back. */
+  /** The attempt was good (a right password, a known access code): its request goes back to the budget. */
   refund(): void;
-  /** The attempt is over; unless refunded, its token stays spent. Safe to call more than once. */
-  settle(): void;
+  /** The attempt is over; unless refunded, its request stays spent. Safe to call more than once. */
+  settle(): Promise<void>;
 };
 
 /** How long an attempt waits for in-flight ones to settle when the budget is all held, and how many may. */
 const RESERVE_WAIT_MS = 2_000;
 const MAX_WAITERS = 64;
+/** How often a waiting attempt looks again for a request given back by another process or instance. */
+const RESERVE_POLL_MS = 50;
+
+/** Attempts of this process waiting on a budget, woken when one of this process's holds settles. */
+const waiting = processState("rateLimit.waiting", () => new Map<string, Set<() => void>>());
+
+function wakeWaiters(key: string): void {
+  for (const wake of [...(waiting.get(key) ?? [])]) wake();
+}
+
+function waitForSettle(key: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    let set = waiting.get(key);
+    if (!set) {
+      set = new Set();
+      waiting.set(key, set);
+    }
+    const waiters = set;
+    const timer = setTimeout(wake, ms);
+    function wake() {
+      clearTimeout(timer);
+      waiters.delete(wake);
+      if (waiters.size === 0 && waiting.get(key) === waiters) waiting.delete(key);
+      resolve();
+    }
+    waiters.add(wake);
+  });
+}
 
 /**
- * Hold one token of a failed-attempt limiter for the work that decides whether the attempt failed, and give
+ * Hold one request of a failed-attempt budget for the work that decides whether the attempt failed, and give
  * it back (`refund`) when the attempt turns out good. Holding before the work is what makes the limit hold
  * under parallel requests: checking first and counting failures after let any number of concurrent guesses
  * be tried before the first failure was counted, the right password among them.
  *
- * When every token is held by attempts still in flight, a new attempt waits (up to 2 s, 64 at most) for one
- * of them to settle rather than failing at once: a refund lets it through, so a burst of good requests from
- * one address (many customers behind one carrier NAT) is queued, not refused. Once nothing is in flight and
- * no token is left, it is 429 `rate_limited` with `Retry-After`. Always `settle()` the permit (in `finally`).
+ * Attempts in flight are counted too (a second counter, shared like the budget). When the budget is spent
+ * but attempts are still in flight anywhere, a new attempt waits (up to 2 s, 64 at most per process) for one
+ * of them to give its request back, rather than failing at once: a burst of good requests from one address
+ * (many customers behind one carrier NAT, spread over several instances) is queued, not refused. Once nothing
+ * is in flight and nothing is left, it is 429 `rate_limited` with `Retry-After`. Always `settle()` the
+ * permit (in `finally`).
  */
 export async function reserve(limiter: Limiter, address: string): Promise<Permit> {
-  const key = `${limiter}:${addressSubject(address)}`;
-  const p = policy(limiter);
+  const subject = addressSubject(address);
+  const { budget, held } = limitersOf(limiter);
+  const key = `${limiter}:${subject}`;
   const deadline = Date.now() + RESERVE_WAIT_MS;
   for (;;) {
-    const now = Date.now();
-    const hold = holds.get(key) ?? { held: 0, waiters: [] };
-    const result = take(key, p, now);
-    if (result.allowed) {
-      hold.held += 1;
-      holds.set(key, hold);
-      return permit(key, p, hold);
-    }
-    if (hold.held === 0 || now >= deadline || hold.waiters.length >= MAX_WAITERS) {
-      // Nothing left in flight and nobody waiting: the entry carries nothing (or the map would only grow).
-      if (hold.held === 0 && hold.waiters.length === 0 && holds.get(key) === hold) holds.delete(key);
-      throw new AppError("rate_limited", MESSAGES[limiter], {
-        "retry-after": String(result.retryAfterSeconds),
-      });
-    }
-    holds.set(key, hold);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(wake, deadline - now);
-      function wake() {
-        clearTimeout(timer);
-        const at = hold.waiters.indexOf(wake);
-        if (at >= 0) hold.waiters.splice(at, 1);
-        resolve();
+    try {
+      await budget.consume(subject);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw storeUnavailable(err);
+      // The refused try still counted; take it back, so a request given back can let a waiter through.
+      let inFlight: number;
+      try {
+        await budget.reward(subject, 1);
+        inFlight = Math.max(0, (await held.get(subject))?.consumedPoints ?? 0);
+      } catch (storeErr) {
+        throw storeUnavailable(storeErr);
       }
-      hold.waiters.push(wake);
-    });
+      const now = Date.now();
+      if (inFlight === 0 || now >= deadline || (waiting.get(key)?.size ?? 0) >= MAX_WAITERS) {
+        throw rateLimited(limiter, err);
+      }
+      await waitForSettle(key, Math.min(RESERVE_POLL_MS, deadline - now));
+      continue;
+    }
+    try {
+      await held.consume(subject);
+    } catch (err) {
+      await budget.reward(subject, 1).catch(() => undefined);
+      throw storeUnavailable(err);
+    }
+    return permit(limiter, key, subject);
   }
 }
 
-function permit(key: string, p: Policy, hold: Holds): Permit {
+function permit(limiter: Limiter, key: string, subject: string): Permit {
+  const { budget, held } = limitersOf(limiter);
+  let refunded = false;
   let settled = false;
-  const settle = (refund: boolean) => {
-    if (settled) return;
-    settled = true;
-    if (refund) {
-      const bucket = buckets.get(key);
-      if (bucket) bucket.tokens = Math.min(p.burst, bucket.tokens + 1);
-    }
-    hold.held -= 1;
-    if (hold.held === 0 && hold.waiters.length === 0) holds.delete(key);
-    // Everyone waiting looks again, in the order they came: the first takes a refunded token; with nothing
-    // left in flight the rest are refused.
-    for (const wake of [...hold.waiters]) wake();
+  return {
+    refund() {
+      refunded = true;
+    },
+    async settle() {
+      if (settled) return;
+      settled = true;
+      try {
+        await Promise.all([refunded ? budget.reward(subject, 1) : undefined, held.reward(subject, 1)]);
+      } catch (err) {
+        // The attempt's own answer stands; at worst its request stays spent until the window ends.
+        log.warn("rate-limit hold not released", {
+          limiter,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      } finally {
+        wakeWaiters(key);
+      }
+    },
   };
-  return { refund: () => settle(true), settle: () => settle(false) };
-}
-
-/** For tests: the in-flight record of a bucket key, if any. */
-export function holdsOf(key: string): { held: number; waiting: number } | undefined {
-  const hold = holds.get(key);
-  return hold && { held: hold.held, waiting: hold.waiters.length };
 }
