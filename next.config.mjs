@@ -5,7 +5,8 @@ const nextConfig = {
   // The API answers JSON envelopes only; the `x-powered-by` banner tells attackers nothing useful to us.
   poweredByHeader: false,
   // better-sqlite3 and pg are on Next's built-in server-external list already; named here so that is explicit.
-  serverExternalPackages: ["better-sqlite3", "pg"],
+  // The rate-limit library and the Redis client are loaded from node_modules too, as Node would load them.
+  serverExternalPackages: ["better-sqlite3", "pg", "rate-limiter-flexible", "ioredis"],
 };
 
 export default nextConfig;

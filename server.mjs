@@ -1,147 +1,290 @@
 // The service's process: Next.js behind a small node:http front that records the caller's address.
 // Next's own server keeps a client-sent X-Forwarded-For as the client address, which would let anyone
 // dodge the per-address rate limits; here the socket's address is used unless TRUST_PROXY is set.
+//
+// With WEB_CONCURRENCY above 1 (default: one per core) this file is also the cluster's primary: it forks that
+// many workers, each running the front and Next on the same port (node:cluster shares the listening socket),
+// restarts one that dies, and on SIGTERM asks each to finish what it holds before it exits. Everything that
+// must hold across requests (budgets, idempotency, claims) lives in the database, so workers share nothing
+// else. See docs/deploy.md.
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import next from "next";
+import { availableParallelism } from "node:os";
 
-const port = Number(process.env.PORT || 3000);
-// lib/env.ts checks every setting once Next has loaded, but the port is needed first: refuse a bad one the
-// same way (listen() would throw a RangeError with a stack).
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
+/** A setting refused before anything starts, in the words lib/env.ts uses for the others. */
+function refuseConfig(name, rule, value) {
   process.stderr.write(
-    `\nThe service cannot start.\nInvalid configuration:\n  PORT: must be a whole number from 1 to 65535 (got ${JSON.stringify(process.env.PORT)})\n\n`,
+    `\nThe service cannot start.\nInvalid configuration:\n  ${name}: ${rule} (got ${JSON.stringify(value)})\n\n`,
   );
   process.exit(1);
 }
+
+function wholeNumber(name, fallback, min, max) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    refuseConfig(name, `must be a whole number from ${min} to ${max}`, raw);
+  return value;
+}
+
+// lib/env.ts checks every setting once Next has loaded, but these are needed first: refuse bad ones the same
+// way (listen() would throw a RangeError with a stack).
+const port = wholeNumber("PORT", 3000, 1, 65535);
+const workers = wholeNumber("WEB_CONCURRENCY", availableParallelism(), 1, 64);
+const graceSeconds = wholeNumber("SHUTDOWN_GRACE_SECONDS", 10, 0, 600);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
-const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
-const CLIENT_ADDRESS_HEADER = "x-paygate-client-address";
-// Tells the app (lib/http/client-address.ts), in this process only, that this front sets the header above on
-// every request, so it may be trusted; under a bare `next start` it is not.
-globalThis[Symbol.for("paygate.front")] = true;
 
-function clientAddress(req) {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",");
-    const last = hops
-      .map((h) => h.trim())
-      .filter(Boolean)
-      .at(-1);
-    if (last) return last.slice(0, 100);
+function logLine(level, msg, fields = {}) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, pid: process.pid, ...fields });
+  if (level === "error" || level === "warn") console.error(line);
+  else console.log(line);
+}
+
+if (cluster.isPrimary && workers > 1) {
+  runPrimary();
+} else {
+  await runServer();
+}
+
+/**
+ * The primary: forks the workers and looks after them. The first worker starts alone, so that the database's
+ * migrations and the demo merchant are made once, before the others start; then the rest start together.
+ */
+function runPrimary() {
+  let stopping = false;
+  let everListened = false;
+  /** Restart delay after a worker dies: doubles while workers keep dying young, up to 30 s. */
+  let restartDelayMs = 1_000;
+
+  function fork(index) {
+    const worker = cluster.fork({ PAYGATE_WORKER_INDEX: String(index) });
+    const bornAt = Date.now();
+    worker.once("listening", () => {
+      if (!everListened) {
+        everListened = true;
+        for (let i = 2; i <= workers; i++) fork(i);
+        logLine("info", "cluster listening", { url: `http://${hostname}:${port}`, workers });
+      }
+    });
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      if (!everListened) {
+        // The first worker could not start (its message says why): the service cannot either.
+        logLine("error", "the first worker could not start; stopping", { code, signal });
+        process.exit(code || 1);
+      }
+      if (Date.now() - bornAt > 60_000) restartDelayMs = 1_000;
+      logLine("error", "worker exited; starting another", {
+        worker: index,
+        code,
+        signal,
+        restartInMs: restartDelayMs,
+      });
+      setTimeout(() => {
+        if (!stopping) fork(index);
+      }, restartDelayMs).unref();
+      restartDelayMs = Math.min(restartDelayMs * 2, 30_000);
+    });
   }
-  return req.socket.remoteAddress ?? "unknown";
-}
 
-// Requests Next would answer with an empty or text body (it never reaches the app's envelope code) are
-// answered here in the API's envelope. Codes match lib/http/errors.ts.
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-
-function requestId() {
-  return `req_${randomBytes(15).toString("base64url").replace(/[-_]/g, "0").slice(0, 20)}`;
-}
-
-function envelope(status, error, message, id = requestId()) {
-  const body = JSON.stringify({ status: "failed", error, message });
-  return {
-    status,
-    body,
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "content-length": Buffer.byteLength(body),
-      "cache-control": "no-store",
-      "x-request-id": id,
-    },
-  };
-}
-
-function refuse(res, answer) {
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body);
-}
-
-/** Why Next should not see this request, or null. */
-function precheck(req) {
-  if (!METHODS.has(req.method ?? "")) {
-    return envelope(
-      405,
-      "method_not_allowed",
-      `${String(req.method).slice(0, 20)} is not an HTTP method this service serves.`,
-    );
+  function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    logLine("info", "stopping workers", { signal });
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    // Each worker exits on its own within its grace period; this is the backstop.
+    setTimeout(
+      () => {
+        logLine("warn", "workers still running after the grace period; exiting");
+        process.exit(0);
+      },
+      (graceSeconds + 5) * 1000,
+    ).unref();
+    const check = () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    };
+    cluster.on("exit", check);
+    check();
   }
-  const path = (req.url ?? "/").split("?")[0];
-  try {
-    decodeURIComponent(path);
-  } catch {
-    return envelope(400, "validation_error", "path must be valid percent-encoded UTF-8.");
-  }
-  return null;
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
+
+  fork(1);
 }
 
-const app = next({ dev: false, hostname, port });
-const handle = app.getRequestHandler();
-await app.prepare();
+/** One server: the front, Next, and graceful shutdown. */
+async function runServer() {
+  const { default: next } = await import("next");
+  const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+  const CLIENT_ADDRESS_HEADER = "x-paygate-client-address";
+  // Tells the app (lib/http/client-address.ts), in this process only, that this front sets the header above on
+  // every request, so it may be trusted; under a bare `next start` it is not.
+  globalThis[Symbol.for("paygate.front")] = true;
 
-const server = createServer((req, res) => {
-  const refusal = precheck(req);
-  if (refusal) return refuse(res, refusal);
-  req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
-  handle(req, res).catch((err) => {
-    const id = requestId();
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "request handler failed",
-        requestId: id,
-        error: String(err?.message ?? err),
-      }),
-    );
-    if (res.headersSent) {
-      // Too late for an envelope: end the connection rather than leave the client waiting.
-      res.destroy();
-    } else {
-      refuse(
-        res,
-        envelope(
-          500,
-          "internal_error",
-          `Something went wrong on our side. Quote request id ${id} to support.`,
-          id,
-        ),
+  function clientAddress(req) {
+    if (trustProxy) {
+      const forwarded = req.headers["x-forwarded-for"];
+      const hops = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).split(",");
+      const last = hops
+        .map((h) => h.trim())
+        .filter(Boolean)
+        .at(-1);
+      if (last) return last.slice(0, 100);
+    }
+    return req.socket.remoteAddress ?? "unknown";
+  }
+
+  // Requests Next would answer with an empty or text body (it never reaches the app's envelope code) are
+  // answered here in the API's envelope. Codes match lib/http/errors.ts.
+  const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+  function requestId() {
+    return `req_${randomBytes(15).toString("base64url").replace(/[-_]/g, "0").slice(0, 20)}`;
+  }
+
+  function envelope(status, error, message, id = requestId()) {
+    const body = JSON.stringify({ status: "failed", error, message });
+    return {
+      status,
+      body,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(body),
+        "cache-control": "no-store",
+        "x-request-id": id,
+      },
+    };
+  }
+
+  function refuse(res, answer) {
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  }
+
+  /** Why Next should not see this request, or null. */
+  function precheck(req) {
+    if (!METHODS.has(req.method ?? "")) {
+      return envelope(
+        405,
+        "method_not_allowed",
+        `${String(req.method).slice(0, 20)} is not an HTTP method this service serves.`,
       );
     }
-  });
-});
-server.keepAliveTimeout = 65_000;
-// Bytes Node's HTTP parser cannot read (bad header characters, conflicting lengths, huge headers).
-server.on("clientError", (err, socket) => {
-  if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
-  // Garbage after a request on the same connection (a Content-Length shorter than the body): let the
-  // app's answer to that request go out, then close, rather than write over it.
-  const inFlight = socket._httpMessage;
-  if (inFlight && !inFlight.writableFinished) {
-    inFlight.shouldKeepAlive = false;
-    inFlight.once("finish", () => socket.end());
-    return;
+    const path = (req.url ?? "/").split("?")[0];
+    try {
+      decodeURIComponent(path);
+    } catch {
+      return envelope(400, "validation_error", "path must be valid percent-encoded UTF-8.");
+    }
+    return null;
   }
-  const answer =
-    err.code === "HPE_HEADER_OVERFLOW"
-      ? envelope(431, "headers_too_large", "The request headers are too large.")
-      : envelope(400, "bad_request", "The HTTP request is malformed.");
-  const head = Object.entries({ ...answer.headers, connection: "close" })
-    .map(([k, v]) => `${k}: ${v}`)
-    .join("\r\n");
-  const reason = answer.status === 431 ? "Request Header Fields Too Large" : "Bad Request";
-  socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${head}\r\n\r\n${answer.body}`);
-});
-server.listen(port, hostname, () => {
-  console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://${hostname}:${port}` }));
-});
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
+  const app = next({ dev: false, hostname, port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  // Next runs instrumentation.ts (lib/boot.ts: migrations, the demo merchant, the background loops) during
+  // prepare without always waiting for it; listen only once boot has finished (it registers the lifecycle).
+  const bootDeadline = Date.now() + 120_000;
+  while (!globalThis[Symbol.for("paygate.lifecycle")]) {
+    if (Date.now() > bootDeadline) {
+      logLine("error", "start-up did not finish within 120 s");
+      process.exit(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  let draining = false;
+  const server = createServer((req, res) => {
+    // A request on a kept-alive connection while shutting down is served, and its connection then closed.
+    if (draining) res.setHeader("connection", "close");
+    const refusal = precheck(req);
+    if (refusal) return refuse(res, refusal);
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
+    handle(req, res).catch((err) => {
+      const id = requestId();
+      logLine("error", "request handler failed", { requestId: id, error: String(err?.message ?? err) });
+      if (res.headersSent) {
+        // Too late for an envelope: end the connection rather than leave the client waiting.
+        res.destroy();
+      } else {
+        refuse(
+          res,
+          envelope(
+            500,
+            "internal_error",
+            `Something went wrong on our side. Quote request id ${id} to support.`,
+            id,
+          ),
+        );
+      }
+    });
   });
+  server.keepAliveTimeout = 65_000;
+  // Bytes Node's HTTP parser cannot read (bad header characters, conflicting lengths, huge headers).
+  server.on("clientError", (err, socket) => {
+    if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
+    // Garbage after a request on the same connection (a Content-Length shorter than the body): let the
+    // app's answer to that request go out, then close, rather than write over it.
+    const inFlight = socket._httpMessage;
+    if (inFlight && !inFlight.writableFinished) {
+      inFlight.shouldKeepAlive = false;
+      inFlight.once("finish", () => socket.end());
+      return;
+    }
+    const answer =
+      err.code === "HPE_HEADER_OVERFLOW"
+        ? envelope(431, "headers_too_large", "The request headers are too large.")
+        : envelope(400, "bad_request", "The HTTP request is malformed.");
+    const head = Object.entries({ ...answer.headers, connection: "close" })
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\r\n");
+    const reason = answer.status === 431 ? "Request Header Fields Too Large" : "Bad Request";
+    socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${head}\r\n\r\n${answer.body}`);
+  });
+  server.listen(port, hostname, () => {
+    logLine("info", "listening", {
+      url: `http://${hostname}:${port}`,
+      ...(cluster.isWorker && { worker: Number(process.env.PAYGATE_WORKER_INDEX) }),
+    });
+  });
+
+  /**
+   * SIGTERM (or SIGINT): stop accepting connections, let the requests in flight finish (their connections
+   * then close), stop the background loops once the deliveries they hold are done, close the database, exit 0.
+   * Whatever is still running after SHUTDOWN_GRACE_SECONDS is cut off: a delivery left `sending` is claimed
+   * again by another relay once its lock runs out, so nothing is lost.
+   */
+  let stopping = false;
+  function shutdown(signal) {
+    if (stopping) return;
+    stopping = true;
+    draining = true;
+    const started = Date.now();
+    logLine("info", "shutting down", { signal, graceSeconds });
+    const lifecycle = globalThis[Symbol.for("paygate.lifecycle")];
+    const grace = setTimeout(() => {
+      logLine("warn", "shutdown grace period over; exiting with work unfinished", { graceSeconds });
+      process.exit(0);
+    }, graceSeconds * 1000);
+    grace.unref();
+    const closed = new Promise((resolve) => server.close(resolve));
+    // Kept-alive connections with no request in flight are closed now and as they become idle.
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    idle.unref();
+    Promise.all([closed, lifecycle?.drain()])
+      .then(() => lifecycle?.close())
+      .then(
+        () => {
+          logLine("info", "stopped", { ms: Date.now() - started });
+          process.exit(0);
+        },
+        (err) => {
+          logLine("error", "shutdown failed", { error: String(err?.message ?? err) });
+          process.exit(1);
+        },
+      );
+  }
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => shutdown(signal));
 }

@@ -5,9 +5,12 @@ import { startCheckoutExpiry } from "@/lib/channels/abandon-expired";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
+import { isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
+import { registerLifecycle } from "@/lib/ops/lifecycle";
 import { pepper } from "@/lib/security/pepper";
+import { connectRateLimitStore } from "@/lib/security/rate-limit-store";
 import { startRelay } from "@/lib/webhooks/relay";
 
 /**
@@ -20,9 +23,11 @@ export async function boot(): Promise<void> {
   const applied = await migrateToLatest(db);
   log.info("database ready", { dialect, migrationsApplied: applied });
   await pepper();
+  await connectRateLimitStore();
   if (config.SEED_DEMO && config.PAYMENTS_ENV === "staging") await seedDemoMerchant();
   if (config.WEBHOOK_RELAY) startRelay();
   startCheckoutExpiry();
+  registerLifecycle();
 }
 
 /** The demo merchant's credentials file (`DEMO_MERCHANT_FILE`, default data/demo-merchant.json). */
@@ -33,12 +38,19 @@ async function seedDemoMerchant() {
   const existing = await db.selectFrom("merchants").select("id").limit(1).executeTakeFirst();
   if (existing) return;
   const password = randomBytes(12).toString("base64url");
-  const demo = await signupMerchant({
-    businessName: "Demo Store",
-    email: "demo@paygate.test",
-    password,
-    clientAddress: null,
-  });
+  let demo: Awaited<ReturnType<typeof signupMerchant>>;
+  try {
+    demo = await signupMerchant({
+      businessName: "Demo Store",
+      email: "demo@paygate.test",
+      password,
+      clientAddress: null,
+    });
+  } catch (err) {
+    // Another process starting on the same database made it first; it printed and kept the credentials.
+    if (isAppError(err) && err.code === "email_taken") return;
+    throw err;
+  }
   const secretKey = demo.keys.test.secretKey;
   // Test-mode convenience for this machine only (data/ is git-ignored): the demo store page and a newcomer
   // need the demo key again after this banner scrolls away. Never written on production.

@@ -56,6 +56,27 @@ const EnvSchema = z
     /** Signups per client address: each one costs a scrypt and creates an account. */
     RATE_LIMIT_SIGNUP_BURST: positiveInt(20),
     RATE_LIMIT_SIGNUP_PER_HOUR: positiveInt(20),
+    /** Redeliveries a merchant may ask for (each sends a webhook now). */
+    RATE_LIMIT_REDELIVER_BURST: positiveInt(20),
+    RATE_LIMIT_REDELIVER_PER_MINUTE: positiveInt(20),
+    /**
+     * Where rate-limit budgets are shared when set (`redis://…`); otherwise in the database
+     * (lib/security/rate-limit-store.ts).
+     */
+    REDIS_URL: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .refine((v) => /^rediss?:\/\//.test(v), { message: "must start with redis:// or rediss://" })
+        .optional(),
+    ),
+    /**
+     * Worker processes `npm start` runs on this machine, sharing its port (server.mjs reads it before this
+     * schema runs; it is declared here so the whole configuration is in one place). Default: one per core.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** On SIGTERM, how long a process may take to finish its requests and deliveries before it exits. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
     /** Length of a virtual account's payment window (CONTRACT §3). */
     BANK_TRANSFER_WINDOW_SECONDS: positiveInt(30 * 60),
     /** Simulated card-network latency of the sandbox card rail (tests use it to race a card against a transfer). */

@@ -15,6 +15,8 @@ type Handle = {
   db: Db;
   dialect: Dialect;
   url: string;
+  /** PostgreSQL only: the connection pool under `db` (the rate-limit store shares it). */
+  pool?: pg.Pool;
   /** SQLite only: a read-only statement's rows at once when the connection is free (lib/db/read.ts). */
   readNow?: <R>(query: CompiledQuery) => R[] | undefined;
 };
@@ -29,12 +31,24 @@ export function openDatabase(
   { checkpoints = env().SQLITE_CHECKPOINTS }: { checkpoints?: "thread" | "inline" } = {},
 ): Handle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // While the server is down or restarting, a request fails within seconds (503) rather than hanging:
+      // connecting gives up after 5 s, a query after 30 s.
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 30_000,
+    });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on("error", (err) =>
       console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })),
     );
-    return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", url };
+    return {
+      db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: "postgres",
+      url,
+      pool,
+    };
   }
   const file = resolve(url.replace(/^file:/, ""));
   mkdirSync(dirname(file), { recursive: true });

@@ -34,7 +34,7 @@ export class LockedSqliteDialect implements Dialect {
     this.#connection = new LockedSqliteConnection(database);
   }
   createAdapter() {
-    return new SqliteAdapter();
+    return new MigratingSqliteAdapter();
   }
   createDriver(): Driver {
     return new LockedSqliteDriver(this.database, this.#mutex, this.#connection, this.beforeClose);
@@ -56,6 +56,18 @@ export class LockedSqliteDialect implements Dialect {
   }
   createQueryCompiler() {
     return new SqliteQueryCompiler();
+  }
+}
+
+/**
+ * SQLite's adapter, except that migrations run in one transaction, as SQLite allows DDL in transactions:
+ * ours begin `IMMEDIATE`, taking the database's write lock, so two processes starting together (a cluster's
+ * workers, two instances, a server and `npm run worker`) migrate one after the other, and the second finds
+ * nothing left to do. Kysely's own SQLite adapter runs them outside any transaction and takes no lock.
+ */
+class MigratingSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 

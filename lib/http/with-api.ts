@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { log } from "@/lib/log";
 import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
 import { authenticateSession } from "@/lib/merchants/authenticate-session";
@@ -171,6 +172,24 @@ export function withApi<
           ...err.headers,
           "x-request-id": requestId,
         });
+      } else if (isDatabaseUnavailable(err)) {
+        // The database is down or restarting: say so, and when to try again, instead of a 500.
+        status = 503;
+        errorCode = "service_unavailable";
+        log.warn("database unavailable", {
+          requestId,
+          method,
+          path,
+          error: err instanceof Error ? err.message : String(err),
+        });
+        response = jsonResponse(
+          503,
+          failureBody(
+            "service_unavailable",
+            `The service is briefly unavailable; try again in a few seconds. Request id ${requestId}.`,
+          ),
+          { "retry-after": "2", "x-request-id": requestId },
+        );
       } else {
         status = 500;
         errorCode = "internal_error";

@@ -22,10 +22,12 @@ const IDLE_POLL_MS = 250;
  * Claim due attempts. Several relays (server processes, `npm run worker`) may run against one database:
  * on PostgreSQL each claims with `FOR UPDATE SKIP LOCKED`, on SQLite the claim runs under `BEGIN IMMEDIATE`;
  * either way an attempt is marked `sending` by exactly one relay, which holds it until `locked_until`
- * (after which a relay that died holding it is presumed dead and the attempt is claimed again).
+ * (after which a relay that died holding it is presumed dead and the attempt is claimed again). The lock
+ * outlasts the attempt's time limit by as much again (at least 5 s), for recording its outcome.
  */
 export async function claimDue(now = Date.now(), limit = BATCH): Promise<Delivery[]> {
-  const lockMs = env().WEBHOOK_TIMEOUT_MS + 30_000;
+  const timeout = env().WEBHOOK_TIMEOUT_MS;
+  const lockMs = timeout + Math.max(5_000, timeout);
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -194,7 +196,14 @@ async function disableEndpoint(trx: Trx, endpointId: string, reason: string, now
   log.warn("webhook endpoint disabled", { endpointId, reason });
 }
 
-const state = processState("webhooks.relay", () => ({ running: false, stop: false }));
+const state = processState("webhooks.relay", () => ({
+  running: false,
+  stop: false,
+  /** Settles when the running loop has ended and its deliveries in flight have finished. */
+  done: Promise.resolve(),
+}));
+/** After a pass fails (the database is away), how long the relay waits before it tries again. */
+const ERROR_PAUSE_MS = 1_000;
 
 /**
  * Run the relay in this process until `stopRelay`; started once per process however often it is called.
@@ -205,16 +214,18 @@ export function startRelay(): void {
   if (state.running) return;
   state.running = true;
   state.stop = false;
-  void (async () => {
+  state.done = (async () => {
     log.info("webhook relay started", { pid: process.pid });
     const inFlight = new Set<Promise<void>>();
     while (!state.stop) {
       const room = MAX_IN_FLIGHT - inFlight.size;
       let claimed: Delivery[] = [];
+      let failed = false;
       if (room > 0) {
         try {
           claimed = await claimDue(Date.now(), Math.min(BATCH, room));
         } catch (err) {
+          failed = true;
           log.error("webhook relay pass failed", { error: err instanceof Error ? err.message : String(err) });
         }
       }
@@ -236,9 +247,9 @@ export function startRelay(): void {
           });
         inFlight.add(sending);
       }
-      if (claimed.length === 0) {
+      if (claimed.length === 0 && !state.stop) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, IDLE_POLL_MS);
+          const timer = setTimeout(resolve, failed ? ERROR_PAUSE_MS : IDLE_POLL_MS);
           relaySignal.wake = () => {
             clearTimeout(timer);
             resolve();
@@ -252,7 +263,12 @@ export function startRelay(): void {
   })();
 }
 
-export function stopRelay(): void {
+/**
+ * Stop the relay: it claims nothing more, and the promise settles once the deliveries it is sending have
+ * finished and been recorded (graceful shutdown waits for it).
+ */
+export function stopRelay(): Promise<void> {
   state.stop = true;
   relaySignal.wake();
+  return state.done;
 }
