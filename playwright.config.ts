@@ -17,6 +17,8 @@ function server(base: string, name: string, databaseUrl: string, windowSeconds: 
     timeout: 60_000,
     env: {
       NODE_ENV: "production",
+      // One process: the browser tests drive pages, not the cluster (the HTTP suites cover that).
+      WEB_CONCURRENCY: "1",
       PORT: new URL(base).port,
       HOSTNAME: "127.0.0.1",
       PUBLIC_BASE_URL: base,

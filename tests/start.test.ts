@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "./helpers/ports";
+import { freePort } from "../scripts/lib/free-port";
 
 /**
  * The service's own start (issue: `npm start` migrates, on an empty database creates the demo merchant and

@@ -6,11 +6,12 @@ import {
   type IncomingHttpHeaders,
   type ServerResponse,
 } from "node:http";
-import { createServer as createNetServer, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
+import { startServer } from "../../scripts/lib/server-process";
 
 /**
  * Fault-test harness for webhooks, free of vitest so bench/webhooks.ts uses it too:
@@ -111,19 +112,6 @@ export type AppProc = Proc & { url: string; port: number };
 
 const processes = new Set<Proc>();
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createNetServer();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === "object" && address ? ok(address.port) : fail(new Error("no port")),
-      );
-    });
-  });
-}
-
 function spawnProc(name: string, args: string[], env: Record<string, string>): Proc {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -174,6 +162,8 @@ function baseEnv(databaseUrl: string, env: Record<string, string>): Record<strin
   return {
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
+    // One process per server unless a test asks for a cluster (`npm start` runs one worker per core).
+    WEB_CONCURRENCY: "1",
     APP_SECRET,
     TRUST_PROXY: "1",
     SEED_DEMO: "0",
@@ -190,43 +180,47 @@ export async function startApp(input: {
   databaseUrl: string;
   env?: Record<string, string>;
 }): Promise<AppProc> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const proc = spawnProc(
-    input.name,
-    ["server.mjs"],
-    baseEnv(input.databaseUrl, {
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      PUBLIC_BASE_URL: url,
-      ...input.env,
-    }),
-  );
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null)
-      throw new Error(`${input.name} exited before listening:\n${proc.output().slice(-4000)}`);
-    try {
-      const res = await fetch(`${url}/v1/ping`);
-      if (res.ok) return { ...proc, url, port };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  await proc.kill9();
-  throw new Error(`${input.name} did not start within 60 s:\n${proc.output().slice(-4000)}`);
+  const server = await startServer({
+    name: input.name,
+    env: baseEnv(input.databaseUrl, input.env ?? {}),
+    // Keep the whole output up to 8 MB (tests count delivery log lines).
+    keepOutput: 8_000_000,
+    onOutput: (text) => {
+      if (process.env.TEST_SERVER_LOGS) process.stderr.write(`[${input.name}] ${text}`);
+    },
+  });
+  const proc: AppProc = {
+    name: server.name,
+    child: server.child,
+    pid: server.pid,
+    output: server.output,
+    exited: server.exited,
+    url: server.url,
+    port: server.port,
+    kill9: async () => {
+      await server.kill9();
+      processes.delete(proc);
+    },
+    stop: async () => {
+      await server.stop();
+      processes.delete(proc);
+    },
+  };
+  processes.add(proc);
+  return proc;
 }
 
-/** `tsx scripts/worker.ts` (what `npm run worker` runs); resolves once it logs "worker running". */
+/** `scripts/worker.ts` (what `npm run worker` runs); resolves once it logs "worker running". */
 export async function startWorker(input: {
   name: string;
   databaseUrl: string;
   env?: Record<string, string>;
 }): Promise<Proc> {
+  // tsx as a loader in this one process: its CLI would run the worker as a child of its own, which a
+  // `kill -9` of the CLI leaves running.
   const proc = spawnProc(
     input.name,
-    [join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"],
+    ["--import", "tsx", "scripts/worker.ts"],
     baseEnv(input.databaseUrl, input.env ?? {}),
   );
   await waitFor(

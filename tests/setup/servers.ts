@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { freePort } from "../helpers/ports";
+import { type ServerProcess, startServer } from "../../scripts/lib/server-process";
 
 /**
  * Starts the built app (`node server.mjs`) once per target, each on a database made fresh for this run:
@@ -23,25 +22,22 @@ declare module "vitest" {
 }
 
 const APP_SECRET = "test-app-secret-0123456789abcdefghijklmnopqrstuvwxyz";
-const children: ChildProcess[] = [];
+const children: ServerProcess[] = [];
 let tempDir: string | undefined;
 let pgDatabase: { adminUrl: string; name: string } | undefined;
 
-async function startServer(
+async function startTarget(
   name: string,
   databaseUrl: string,
   extraEnv: Record<string, string>,
 ): Promise<{ url: string; logFile: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.mjs"], {
+  // Every line the server logs goes to a file the security tests read (no secret may appear in it).
+  const logFile = join(tempDir as string, `${name}.log`);
+  const log = createWriteStream(logFile);
+  const server = await startServer({
+    name,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
       DATABASE_URL: databaseUrl,
-      PUBLIC_BASE_URL: url,
       APP_SECRET,
       TRUST_PROXY: "1",
       SEED_DEMO: "0",
@@ -49,35 +45,16 @@ async function startServer(
       // transactions under them. tests/checkout-expiry.test.ts runs the sweep itself, on both databases.
       CHECKOUT_EXPIRY_SWEEP_SECONDS: "0",
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "info",
-      NEXT_TELEMETRY_DISABLED: "1",
       ...extraEnv,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    keepOutput: 20_000,
+    onOutput: (text) => {
+      log.write(text);
+      if (process.env.TEST_SERVER_LOGS) process.stderr.write(`[${name}] ${text}`);
+    },
   });
-  children.push(child);
-  // Every line the server logs goes to a file the security tests read (no secret may appear in it).
-  const logFile = join(tempDir as string, `${name}.log`);
-  const log = createWriteStream(logFile);
-  let output = "";
-  const collect = (d: Buffer) => {
-    log.write(d);
-    if (output.length < 20_000) output += d;
-    if (process.env.TEST_SERVER_LOGS) process.stderr.write(`[${name}] ${d}`);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} server exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/v1/ping`);
-      if (res.ok) return { url, logFile };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${name} server did not start within 60 s:\n${output}`);
+  children.push(server);
+  return { url: server.url, logFile };
 }
 
 async function createPgDatabase(adminUrl: string): Promise<string> {
@@ -117,10 +94,12 @@ export async function setup(project: TestProject) {
 
   // A card network that takes a moment, so a test can race a transfer against a card charge in flight.
   const staging = { SANDBOX_CARD_DELAY_MS: "150" };
+  // The SQLite target runs as `npm start` does, two worker processes sharing the port, so every suite also
+  // checks that nothing it relies on lives in one process's memory; the others run one process each.
   const [sqlite, production, postgres] = await Promise.all([
-    startServer("sqlite", sqliteUrl, staging),
-    startServer("production", productionUrl, { PAYMENTS_ENV: "production" }),
-    pgUrl ? startServer("postgres", pgUrl, staging) : Promise.resolve(undefined),
+    startTarget("sqlite", sqliteUrl, { ...staging, WEB_CONCURRENCY: "2" }),
+    startTarget("production", productionUrl, { PAYMENTS_ENV: "production", WEB_CONCURRENCY: "1" }),
+    pgUrl ? startTarget("postgres", pgUrl, { ...staging, WEB_CONCURRENCY: "1" }) : Promise.resolve(undefined),
   ]);
   const targets: Target[] = [{ name: "sqlite", databaseUrl: sqliteUrl, ...sqlite }];
   if (postgres && pgUrl) targets.push({ name: "postgres", databaseUrl: pgUrl, ...postgres });
@@ -129,17 +108,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-          setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-        }),
-    ),
-  );
+  await Promise.all(children.map((server) => server.stop()));
   if (pgDatabase) {
     const client = new pg.Client({ connectionString: pgDatabase.adminUrl });
     await client.connect();

@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { freePort } from "./free-port";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** `node server.mjs` that a test or a bench started. */
+export type ServerProcess = {
+  name: string;
+  url: string;
+  port: number;
+  child: ChildProcess;
+  pid: number;
+  /** What it printed so far (up to `keepOutput` characters). */
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM (the graceful shutdown), SIGKILL after 8 s. */
+  stop: () => Promise<void>;
+  /** `kill -9`: no shutdown handler runs (a cluster's workers follow their primary). */
+  kill9: () => Promise<void>;
+};
+
+/**
+ * Start the built app (`node server.mjs`) on a free port of 127.0.0.1 with `env` over this process's
+ * environment, and resolve once `GET /v1/ping` answers; reject with its output if it exits first or takes
+ * longer than `timeoutMs`. The one way tests and benches start the service.
+ */
+export async function startServer(input: {
+  name: string;
+  env: Record<string, string>;
+  /** Node options before server.mjs (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  onOutput?: (text: string) => void;
+  keepOutput?: number;
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...(input.nodeArgs ?? []), "server.mjs"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOSTNAME: "127.0.0.1",
+      PUBLIC_BASE_URL: url,
+      ...input.env,
+      PORT: String(port),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = input.keepOutput ?? 200_000;
+  const chunks: string[] = [];
+  let size = 0;
+  const collect = (data: Buffer) => {
+    const text = data.toString();
+    if (size < keep) chunks.push(text);
+    size += text.length;
+    input.onOutput?.(text);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("exit", (code, signal) => done({ code, signal })),
+  );
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const output = () => chunks.join("");
+  const server: ServerProcess = {
+    name: input.name,
+    url,
+    port,
+    child,
+    pid: child.pid as number,
+    output,
+    exited,
+    stop: async () => {
+      if (!alive()) return;
+      child.kill("SIGTERM");
+      const force = setTimeout(() => alive() && child.kill("SIGKILL"), 8_000);
+      await exited;
+      clearTimeout(force);
+    },
+    kill9: async () => {
+      if (alive()) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+  const deadline = Date.now() + (input.timeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (!alive()) throw new Error(`${input.name} exited before listening:\n${output().slice(-4_000)}`);
+    try {
+      if ((await fetch(`${url}/v1/ping`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.kill9();
+  throw new Error(
+    `${input.name} did not answer /v1/ping within ${input.timeoutMs ?? 60_000} ms:\n${output().slice(-4_000)}`,
+  );
+}

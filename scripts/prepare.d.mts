@@ -1,0 +1,10 @@
+// Types of scripts/prepare.mjs for the TypeScript that imports it (benches, test set-up).
+export declare const root: string;
+export declare const SOURCES: readonly string[];
+export declare function run(command: string, args: string[], options?: object): void;
+export declare function ensureInstalled(): void;
+export declare function ensureBuilt(options?: { distDir?: string; force?: boolean }): {
+  rebuilt: boolean;
+  reason: string;
+  seconds: number;
+};
