@@ -1,15 +1,18 @@
-// npm run bench - throughput and latency of the payment API against the Next ceiling and a bare node:http
-// server doing the same database work.
+// npm run bench:api - throughput and latency of the payment API against the Next ceiling, a bare node:http
+// server doing the same database work, and the same app on every core.
 //
 //  1. Builds the app into .next-bench when that build is missing or older than any source (BENCH_REBUILD=1
-//     forces it). `next build` rewrites tsconfig.json and next-env.d.ts for a non-default dist dir; both are
-//     put back byte for byte, with their old mtimes, when the build ends.
-//  2. Starts `node server.mjs` on a fresh SQLite file in a temp folder, signs up a merchant, creates
-//     transactions to verify.
-//  3. Starts bench/bare-server.ts (node:http + the same lib/ domain code, no Next) on its own SQLite file.
-//  4. autocannon, one target after the other: a warm-up, then a measured run.
-//  5. Prints a table with the issue's targets and writes bench/results/api-<timestamp>.json.
-//  6. Stops both servers and removes the temp folder.
+//     forces it; scripts/prepare.mjs decides, as it does for npm start and npm test).
+//  2. Starts, each on a fresh SQLite file in a temp folder: `node server.mjs` as one process
+//     (WEB_CONCURRENCY=1), `node server.mjs` on every core (WEB_CONCURRENCY = the machine's cores), and
+//     bench/bare-server.ts (node:http + the same lib/ domain code, no Next). Signs up a merchant on each and
+//     creates transactions to verify.
+//  3. autocannon, one target after the other: a warm-up, then a measured run.
+//  4. Prints a table with the targets and writes bench/results/api-<timestamp>.json.
+//  5. Stops the servers and removes the temp folder.
+//
+// Targets: one process, initialize >= 0.5 x and verify >= 0.7 x the ceiling (GET /v1/ping on the same
+// process); every core, initialize and verify >= 0.8 x cores x one process's (1.6 x on two cores); p99 <= 150 ms.
 //
 // Environment:
 //   BENCH_SECONDS=10          measured seconds per target
@@ -18,7 +21,8 @@
 //   BENCH_REBUILD=1           build even when .next-bench is up to date
 //   BENCH_DIST_DIR=.next-bench  the build directory (another one lets two builds be compared)
 //   BENCH_ONLY=a,b            run only these targets (names as in the table, e.g. next-initialize)
-//   BENCH_CPU_PROF=1          run both servers with --cpu-prof; profiles land in bench/results/profiles-<ts>/
+//   BENCH_CPU_PROF=1          run the one-process and bare servers with --cpu-prof; profiles land in
+//                             bench/results/profiles-<ts>/
 //   BENCH_ROUNDS=1            repeat the whole sequence; each target reports its median-req/s round (the
 //                             machine's speed drifts by 10-20 % between minutes, enough to flip a verdict)
 //   BENCH_VERBOSE=1           echo the servers' output
@@ -28,114 +32,79 @@
 // A MISS is a measurement, not a failure: the exit code is 0. It is non-zero when the build fails, a server
 // does not start or exits during the run, a setup request fails, or autocannon reports socket errors.
 import { type ChildProcess, spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import autocannon, { type Result } from "autocannon";
-import { CpuMeter, type CpuUsage } from "./cpu";
+import { type ServerProcess, startServer } from "../scripts/lib/server-process";
+import { ensureBuilt } from "../scripts/prepare.mjs";
+import { createReferences, initializeLoad, signupMerchant, verifyLoad } from "./lib/fixtures";
+import {
+  type Measurement,
+  measure,
+  medianRun,
+  numberFromEnv,
+  OTHER_CPU_WARNING,
+  skewed,
+  type Target,
+  table,
+} from "./lib/load";
 
 const root = resolve(import.meta.dirname, "..");
 const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 const APP_SECRET = "bench-app-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
-function numberFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number (got ${raw})`);
-  return value;
-}
-
-const SECONDS = numberFromEnv("BENCH_SECONDS", 10);
-const WARMUP_SECONDS = numberFromEnv("BENCH_WARMUP_SECONDS", 2);
-const CONNECTIONS = Math.round(numberFromEnv("BENCH_CONNECTIONS", 50));
+const SETTINGS = {
+  seconds: numberFromEnv("BENCH_SECONDS", 10),
+  warmupSeconds: numberFromEnv("BENCH_WARMUP_SECONDS", 2),
+  connections: Math.round(numberFromEnv("BENCH_CONNECTIONS", 50)),
+  quietWaitSeconds: numberFromEnv("BENCH_QUIET_WAIT_SECONDS", 60),
+};
 const ONLY = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((s) => s.trim())
   .filter(Boolean);
 const CPU_PROF = process.env.BENCH_CPU_PROF === "1";
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
+const ROUNDS = Math.round(numberFromEnv("BENCH_ROUNDS", 1));
+const CORES = availableParallelism();
 const P99_LIMIT_MS = 150;
 const VERIFY_REFERENCES = 20;
-/** Cores' worth of CPU used outside the bench during a run above which the run is flagged as skewed. */
-const OTHER_CPU_WARNING = 0.15;
-const ROUNDS = Math.round(numberFromEnv("BENCH_ROUNDS", 1));
-const QUIET_WAIT_SECONDS = numberFromEnv("BENCH_QUIET_WAIT_SECONDS", 60);
+/** All cores against one process: at least this share of a perfect scale-up (1.6 x on two cores). */
+const SCALE_SHARE = 0.8;
 
 // ---------------------------------------------------------------------------------------------------------
-// Child processes and clean-up
+// Processes and clean-up
 
-type Server = { name: string; child: ChildProcess; output: string[]; exited: boolean; expectedExit: boolean };
+/** A process the bench started: a server of scripts/lib/server-process.ts, or the bare server. */
+type Running = {
+  name: string;
+  pid: number;
+  output: () => string;
+  alive: () => boolean;
+  stop: () => Promise<void>;
+};
 
-const servers: Server[] = [];
+const running: Running[] = [];
 let tempDir: string | undefined;
-let restoreBuildFiles: (() => void) | undefined;
+let profileDirForCleanup: string | undefined;
 let cleanedUp = false;
 
-function startProcess(name: string, args: string[], env: Record<string, string>): Server {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const server: Server = { name, child, output: [], exited: false, expectedExit: false };
-  const collect = (chunk: Buffer) => {
-    const text = chunk.toString();
-    server.output.push(text);
-    if (server.output.length > 200) server.output.shift();
-    if (VERBOSE) process.stderr.write(`[${name}] ${text}`);
+function tracked(server: ServerProcess): Running {
+  const r: Running = {
+    name: server.name,
+    pid: server.pid,
+    output: server.output,
+    alive: () => server.child.exitCode === null && server.child.signalCode === null,
+    stop: server.stop,
   };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  child.on("exit", (code, signal) => {
-    server.exited = true;
-    if (!server.expectedExit) {
-      console.error(
-        `\n${name} exited unexpectedly (${signal ?? `exit ${code}`}). Its last output:\n${tail(server)}`,
-      );
-    }
-  });
-  servers.push(server);
-  return server;
+  running.push(r);
+  return r;
 }
-
-function tail(server: Server, chars = 4_000): string {
-  return server.output.join("").slice(-chars);
-}
-
-function stopProcess(server: Server): Promise<void> {
-  server.expectedExit = true;
-  return new Promise((done) => {
-    if (server.exited || server.child.exitCode !== null || server.child.signalCode !== null) return done();
-    const force = setTimeout(() => server.child.kill("SIGKILL"), 8_000);
-    server.child.once("exit", () => {
-      clearTimeout(force);
-      done();
-    });
-    server.child.kill("SIGTERM");
-  });
-}
-
-let profileDirForCleanup: string | undefined;
 
 async function cleanup() {
   if (cleanedUp) return;
   cleanedUp = true;
-  restoreBuildFiles?.();
-  await Promise.all(servers.map(stopProcess));
+  await Promise.all(running.map((r) => r.stop()));
   if (profileDirForCleanup) nameProfiles(profileDirForCleanup);
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 }
@@ -145,141 +114,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     console.error(`\n${signal}: stopping the servers...`);
     void cleanup().finally(() => process.exit(130));
   });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === "object" && address ? ok(address.port) : fail(new Error("no port")),
-      );
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// ---------------------------------------------------------------------------------------------------------
-// 1. Build
-
-const SOURCES = [
-  "app",
-  "lib",
-  "components",
-  "public",
-  "instrumentation.ts",
-  "next.config.mjs",
-  "postcss.config.mjs",
-  "package-lock.json",
-  "tsconfig.json",
-];
-
-function newestIn(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry.startsWith(".")) continue;
-    newest = Math.max(newest, newestIn(join(path, entry)));
-  }
-  return newest;
-}
-
-/** Snapshot files `next build` may rewrite; the returned function puts back content and mtimes if changed. */
-function snapshot(paths: string[]): () => void {
-  const saved = paths.map((path) => {
-    if (!existsSync(path)) return { path, content: undefined, atime: new Date(), mtime: new Date() };
-    const stat = statSync(path);
-    return { path, content: readFileSync(path), atime: stat.atime, mtime: stat.mtime };
-  });
-  return () => {
-    for (const file of saved) {
-      if (file.content === undefined) continue;
-      const now = existsSync(file.path) ? readFileSync(file.path) : undefined;
-      if (now?.equals(file.content)) continue;
-      writeFileSync(file.path, file.content);
-      utimesSync(file.path, file.atime, file.mtime);
-    }
-  };
-}
-
-async function ensureBuilt(): Promise<{ rebuilt: boolean; reason: string; seconds: number }> {
-  const buildId = join(root, DIST_DIR, "BUILD_ID");
-  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-  const newest = Math.max(...SOURCES.map((s) => newestIn(join(root, s))));
-  const reason =
-    process.env.BENCH_REBUILD === "1"
-      ? "BENCH_REBUILD=1"
-      : built === 0
-        ? `no ${DIST_DIR}/BUILD_ID`
-        : newest > built
-          ? "sources are newer than the build"
-          : "";
-  if (!reason) {
-    console.log(`Build: ${DIST_DIR} is up to date (BENCH_REBUILD=1 forces a build).`);
-    return { rebuilt: false, reason: "up to date", seconds: 0 };
-  }
-  console.log(`Build: next build into ${DIST_DIR} (${reason})...`);
-  const started = performance.now();
-  restoreBuildFiles = snapshot([join(root, "tsconfig.json"), join(root, "next-env.d.ts")]);
-  try {
-    const child = spawn(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout?.on("data", (d: Buffer) => {
-      output += d;
-    });
-    child.stderr?.on("data", (d: Buffer) => {
-      output += d;
-    });
-    const code = await new Promise<number | null>((ok) => child.on("exit", (c) => ok(c)));
-    if (code !== 0) throw new Error(`next build failed (exit ${code}):\n${output.slice(-6_000)}`);
-  } finally {
-    restoreBuildFiles();
-    restoreBuildFiles = undefined;
-  }
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
-  console.log(`Build: done in ${seconds} s.`);
-  return { rebuilt: true, reason, seconds };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// 2-3. Servers and fixtures
-
-type Json = Record<string, unknown>;
-
-async function request(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-): Promise<{ status: number; body: Json }> {
-  const res = await fetch(url, {
-    method: init.method ?? "GET",
-    headers: { ...(init.body !== undefined && { "content-type": "application/json" }), ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let body: Json;
-  try {
-    body = JSON.parse(text) as Json;
-  } catch {
-    body = { raw: text.slice(0, 500) };
-  }
-  return { status: res.status, body };
-}
-
-function expectStatus(what: string, got: { status: number; body: Json }, status: number) {
-  if (got.status !== status) {
-    throw new Error(
-      `${what}: expected ${status}, got ${got.status}: ${JSON.stringify(got.body).slice(0, 500)}`,
-    );
-  }
 }
 
 /**
@@ -307,252 +141,134 @@ function nameProfiles(dir: string) {
   }
 }
 
-async function startNext(dbFile: string, profileDir: string | undefined) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = startProcess("next", [...profileArgs(profileDir, "next"), "server.mjs"], {
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    NEXT_DIST_DIR: DIST_DIR,
-    PORT: String(port),
-    HOSTNAME: "127.0.0.1",
-    DATABASE_URL: `file:${dbFile}`,
-    PUBLIC_BASE_URL: url,
-    APP_SECRET,
-    SEED_DEMO: "0",
-    LOG_LEVEL: "error",
-    RATE_LIMIT_KEY_BURST: "100000000",
-    RATE_LIMIT_KEY_PER_SECOND: "100000000",
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exited) throw new Error(`the Next server exited during start-up:\n${tail(server)}`);
-    try {
-      const res = await fetch(`${url}/v1/ping`);
-      if (res.ok) return { server, url };
-    } catch {
-      // not listening yet
-    }
-    await sleep(150);
-  }
-  throw new Error(`the Next server did not answer /v1/ping within 90 s:\n${tail(server)}`);
-}
-
-async function startBare(dbFile: string, profileDir: string | undefined) {
-  const server = startProcess(
-    "bare",
-    [...profileArgs(profileDir, "bare"), "--import", "tsx", "bench/bare-server.ts"],
-    {
-      NODE_ENV: "production",
+/** The built app on a fresh SQLite file, with `workers` processes; the secret key cap is lifted. */
+async function startNext(name: string, dbFile: string, workers: number, nodeArgs: string[]) {
+  const server = await startServer({
+    name,
+    nodeArgs,
+    timeoutMs: 90_000,
+    env: {
+      NEXT_DIST_DIR: DIST_DIR,
       DATABASE_URL: `file:${dbFile}`,
-      PUBLIC_BASE_URL: "http://127.0.0.1",
       APP_SECRET,
       SEED_DEMO: "0",
       LOG_LEVEL: "error",
+      WEB_CONCURRENCY: String(workers),
       RATE_LIMIT_KEY_BURST: "100000000",
       RATE_LIMIT_KEY_PER_SECOND: "100000000",
     },
+    onOutput: (text) => VERBOSE && process.stderr.write(`[${name}] ${text}`),
+  });
+  const r = tracked(server);
+  if (workers > 1) await waitForWorkers(r, workers);
+  return { running: r, url: server.url };
+}
+
+/** A cluster answers as soon as its first worker listens; measure it only once every worker does. */
+async function waitForWorkers(r: Running, workers: number) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const listening = r.output().match(/"msg":"listening"/g)?.length ?? 0;
+    if (listening >= workers) return;
+    if (!r.alive()) throw new Error(`${r.name} exited during start-up:\n${r.output().slice(-4_000)}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  throw new Error(`${r.name}: not every worker listened within 90 s:\n${r.output().slice(-4_000)}`);
+}
+
+async function startBare(dbFile: string, profileDir: string | undefined) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profileArgs(profileDir, "bare"), "--import", "tsx", "bench/bare-server.ts"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: `file:${dbFile}`,
+        PUBLIC_BASE_URL: "http://127.0.0.1",
+        APP_SECRET,
+        SEED_DEMO: "0",
+        LOG_LEVEL: "error",
+        RATE_LIMIT_KEY_BURST: "100000000",
+        RATE_LIMIT_KEY_PER_SECOND: "100000000",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
+  let output = "";
+  const collect = (d: Buffer) => {
+    output = (output + d.toString()).slice(-20_000);
+    if (VERBOSE) process.stderr.write(`[bare] ${d}`);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const r: Running = {
+    name: "bare",
+    pid: child.pid as number,
+    output: () => output,
+    alive,
+    stop: async () => {
+      if (!alive()) return;
+      child.kill("SIGTERM");
+      await new Promise((res) => child.once("exit", res));
+    },
+  };
+  running.push(r);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exited) throw new Error(`the bare server exited during start-up:\n${tail(server)}`);
-    for (const line of server.output.join("").split("\n")) {
+    if (!alive()) throw new Error(`the bare server exited during start-up:\n${output.slice(-4_000)}`);
+    for (const line of output.split("\n")) {
       if (!line.startsWith('{"benchReady"')) continue;
       const ready = JSON.parse(line) as { port: number; secretKey: string };
-      return { server, url: `http://127.0.0.1:${ready.port}`, secretKey: ready.secretKey };
+      return { running: r, url: `http://127.0.0.1:${ready.port}`, secretKey: ready.secretKey };
     }
-    await sleep(100);
+    await new Promise((res) => setTimeout(res, 100));
   }
-  throw new Error(`the bare server did not report ready within 60 s:\n${tail(server)}`);
-}
-
-const INITIALIZE_BODY = { amount: "5000.00", email: "c@example.com" };
-
-/** Transactions to verify against (autocannon cycles through them), after checking both routes answer. */
-async function createReferences(name: string, url: string, secretKey: string): Promise<string[]> {
-  const headers = { "x-api-key": secretKey };
-  const references: string[] = [];
-  for (let i = 0; i < VERIFY_REFERENCES; i++) {
-    const res = await request(`${url}/v1/payment/initialize`, {
-      method: "POST",
-      headers,
-      body: INITIALIZE_BODY,
-    });
-    expectStatus(`${name} initialize`, res, 201);
-    const reference = (res.body.data as { reference?: unknown } | undefined)?.reference;
-    if (typeof reference !== "string") throw new Error(`${name} initialize: no data.reference`);
-    references.push(reference);
-  }
-  const check = await request(`${url}/v1/payment/verify/${references[0]}`, { headers });
-  expectStatus(`${name} verify`, check, 200);
-  return references;
+  throw new Error(`the bare server did not report ready within 60 s:\n${output.slice(-4_000)}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// 4. Load
-
-type Target = {
-  name: string;
-  label: string;
-  kind: "ceiling" | "initialize" | "verify";
-  framework: "next" | "bare";
-  server: Server;
-  options: Parameters<typeof autocannon>[0];
-};
-
-type Measurement = {
-  name: string;
-  /** 1-based round (BENCH_ROUNDS); in `results`, the round whose req/s was the median. */
-  round?: number;
-  label: string;
-  kind: Target["kind"];
-  framework: Target["framework"];
-  requestsPerSecond: number;
-  requestsTotal: number;
-  durationSeconds: number;
-  latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
-  non2xx: number;
-  statusCodes: Record<string, number>;
-  errors: number;
-  timeouts: number;
-  warmupRequestsPerSecond: number;
-  /** CPU over the measured run (Linux): per process, and what the rest of the machine used. */
-  cpu: CpuUsage | undefined;
-};
-
-function skewed(m: Measurement): boolean {
-  return m.cpu !== undefined && m.cpu.otherCores + m.cpu.stealCores > OTHER_CPU_WARNING;
-}
-
-/**
- * Of a target's rounds, the one with the median req/s (the lower middle for an even count) among the rounds
- * other jobs did not skew (all rounds when every one was skewed), with the non-2xx, error and timeout counts
- * of all rounds added up so no failure is hidden.
- */
-function medianRun(rounds: Measurement[]): Measurement {
-  const clean = rounds.filter((m) => !skewed(m));
-  const sorted = [...(clean.length ? clean : rounds)].sort(
-    (a, b) => a.requestsPerSecond - b.requestsPerSecond,
-  );
-  const median = sorted[Math.floor((sorted.length - 1) / 2)];
-  if (!median) throw new Error("no measurement");
-  const sum = (f: (m: Measurement) => number) => rounds.reduce((n, m) => n + f(m), 0);
-  return {
-    ...median,
-    non2xx: sum((m) => m.non2xx),
-    errors: sum((m) => m.errors),
-    timeouts: sum((m) => m.timeouts),
-  };
-}
-
-async function load(options: Target["options"], seconds: number): Promise<Result> {
-  return await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
-}
-
-function benchPids(): Record<string, number | undefined> {
-  return Object.fromEntries([["bench", process.pid], ...servers.map((s) => [s.name, s.child.pid])]);
-}
-
-/**
- * Wait (up to BENCH_QUIET_WAIT_SECONDS) until processes outside the bench use under OTHER_CPU_WARNING cores
- * over one second: on a shared 2-core machine another job's build or test run would skew the next target.
- */
-async function waitForQuiet(): Promise<number> {
-  const deadline = Date.now() + QUIET_WAIT_SECONDS * 1000;
-  let waited = 0;
-  for (;;) {
-    const meter = new CpuMeter(benchPids(), availableParallelism());
-    meter.start();
-    await sleep(1_000);
-    const usage = meter.stop();
-    const other = usage ? usage.otherCores + usage.stealCores : 0;
-    if (other <= OTHER_CPU_WARNING) return waited;
-    if (Date.now() >= deadline) {
-      process.stdout.write(`(machine still busy: ${other.toFixed(2)} cores elsewhere) `);
-      return waited;
-    }
-    waited += 1;
-  }
-}
-
-async function measure(target: Target): Promise<Measurement> {
-  process.stdout.write(`  ${target.label.padEnd(22)} `);
-  const waited = await waitForQuiet();
-  if (waited > 0) process.stdout.write(`(waited ${waited} s for other jobs) `);
-  process.stdout.write(`warm-up ${WARMUP_SECONDS} s, `);
-  const warmup = await load(target.options, WARMUP_SECONDS);
-  process.stdout.write(`measure ${SECONDS} s... `);
-  const before = target.server.output.length;
-  const meter = new CpuMeter(benchPids(), availableParallelism());
-  meter.start();
-  const r = await load(target.options, SECONDS);
-  const cpu = meter.stop();
-  const statusCodes = Object.fromEntries(
-    Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]),
-  );
-  const m: Measurement = {
-    name: target.name,
-    label: target.label,
-    kind: target.kind,
-    framework: target.framework,
-    requestsPerSecond: r.requests.total / r.duration,
-    requestsTotal: r.requests.total,
-    durationSeconds: r.duration,
-    latencyMs: {
-      p50: r.latency.p50,
-      p90: r.latency.p90,
-      p99: r.latency.p99,
-      average: r.latency.average,
-      max: r.latency.max,
-    },
-    non2xx: r.non2xx,
-    statusCodes,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    warmupRequestsPerSecond: warmup.requests.total / warmup.duration,
-    cpu,
-  };
-  console.log(`${Math.round(m.requestsPerSecond)} req/s, p99 ${m.latencyMs.p99} ms`);
-  if (m.non2xx > 0 || warmup.non2xx > 0) {
-    console.warn(
-      `  WARNING: ${target.name}: ${m.non2xx} non-2xx responses (warm-up ${warmup.non2xx}); status codes ${JSON.stringify(statusCodes)}`,
-    );
-  }
-  if (m.errors > 0 || m.timeouts > 0) {
-    console.warn(`  WARNING: ${target.name}: ${m.errors} socket errors, ${m.timeouts} timeouts`);
-  }
-  if (cpu && cpu.otherCores + cpu.stealCores > OTHER_CPU_WARNING) {
-    console.warn(
-      `  WARNING: ${target.name}: other processes used ${cpu.otherCores} cores (steal ${cpu.stealCores}) during the run; the figures are skewed.`,
-    );
-  }
-  const printed = target.server.output.slice(before).join("");
-  if (printed.trim() && !VERBOSE) {
-    console.warn(
-      `  WARNING: the ${target.server.name} server printed during the run:\n${printed.slice(-2_000)}`,
-    );
-  }
-  return m;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// 5. Report
+// Report
 
 type Check = { target: string; rule: string; value: number; limit: number; pass: boolean };
 
-function checksFor(m: Measurement, ceiling: number | undefined): Check[] {
-  if (m.framework !== "next" || m.kind === "ceiling") return [];
+/** Which server a target loads, and what it is held to. */
+type Role = "ceiling" | "one" | "all" | "bare";
+const roleOf = (m: Measurement): Role => (m.kind === "ceiling" ? "ceiling" : (m.server as Role));
+const operation = (m: Measurement) => (m.name.endsWith("verify") ? "verify" : "initialize");
+
+function checksFor(m: Measurement, all: Measurement[]): Check[] {
+  const role = roleOf(m);
+  if (role === "ceiling" || role === "bare") return [];
   const checks: Check[] = [];
-  const minRatio = m.kind === "initialize" ? 0.5 : 0.7;
-  if (ceiling) {
-    const ratio = m.requestsPerSecond / ceiling;
-    checks.push({
-      target: m.name,
-      rule: `>= ${minRatio} x ceiling`,
-      value: ratio,
-      limit: minRatio,
-      pass: ratio >= minRatio,
-    });
+  if (role === "one") {
+    const ceiling = all.find((x) => x.kind === "ceiling")?.requestsPerSecond;
+    const min = operation(m) === "initialize" ? 0.5 : 0.7;
+    if (ceiling) {
+      const ratio = m.requestsPerSecond / ceiling;
+      checks.push({
+        target: m.name,
+        rule: `>= ${min} x ceiling`,
+        value: ratio,
+        limit: min,
+        pass: ratio >= min,
+      });
+    }
+  } else {
+    const one = all.find((x) => roleOf(x) === "one" && operation(x) === operation(m))?.requestsPerSecond;
+    const min = Math.round(SCALE_SHARE * CORES * 100) / 100;
+    if (one) {
+      const ratio = m.requestsPerSecond / one;
+      checks.push({
+        target: m.name,
+        rule: `>= ${min} x one process`,
+        value: ratio,
+        limit: min,
+        pass: ratio >= min,
+      });
+    }
   }
   checks.push({
     target: m.name,
@@ -564,19 +280,10 @@ function checksFor(m: Measurement, ceiling: number | undefined): Check[] {
   return checks;
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
-  const line = (r: string[]) =>
-    `| ${r.map((cell, i) => (i === 0 || i === r.length - 1 || i === r.length - 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(" | ")} |`;
-  const rule = `|${widths.map((w, i) => (i === 0 || i >= widths.length - 2 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
-  const [header, ...body] = rows;
-  return [line(header ?? []), rule, ...body.map(line)].join("\n");
-}
-
 function report(measurements: Measurement[]): { text: string; checks: Check[] } {
   const ceiling = measurements.find((m) => m.kind === "ceiling")?.requestsPerSecond;
-  const bare = (kind: Measurement["kind"]) =>
-    measurements.find((m) => m.framework === "bare" && m.kind === kind)?.requestsPerSecond;
+  const oneOf = (op: string) =>
+    measurements.find((m) => roleOf(m) === "one" && operation(m) === op)?.requestsPerSecond;
   const allChecks: Check[] = [];
   const rows = [
     [
@@ -585,23 +292,27 @@ function report(measurements: Measurement[]): { text: string; checks: Check[] } 
       "p50 ms",
       "p99 ms",
       "x ceiling",
+      "x one process",
       "non-2xx",
       "server CPU",
       "bench CPU",
       "other CPU",
-      "target (issue)",
+      "target",
       "result",
     ],
   ];
   for (const m of measurements) {
-    const checks = checksFor(m, ceiling);
+    const checks = checksFor(m, measurements);
     allChecks.push(...checks);
+    const role = roleOf(m);
     const rule =
-      m.kind === "ceiling"
+      role === "ceiling"
         ? "(reference)"
-        : m.framework === "bare"
+        : role === "bare"
           ? "(no target: without Next)"
-          : `>= ${m.kind === "initialize" ? "0.5" : "0.7"} x, p99 <= ${P99_LIMIT_MS}`;
+          : role === "one"
+            ? `>= ${operation(m) === "initialize" ? "0.5" : "0.7"} x ceiling, p99 <= ${P99_LIMIT_MS}`
+            : `>= ${Math.round(SCALE_SHARE * CORES * 100) / 100} x one, p99 <= ${P99_LIMIT_MS}`;
     const result =
       checks.length === 0
         ? "-"
@@ -611,14 +322,16 @@ function report(measurements: Measurement[]): { text: string; checks: Check[] } 
               .filter((c) => !c.pass)
               .map((c) => (c.rule.startsWith("p99") ? "p99" : "req/s"))
               .join(", ")})`;
+    const one = role === "all" ? oneOf(operation(m)) : undefined;
     rows.push([
       skewed(m) ? `${m.label} *` : m.label,
       Math.round(m.requestsPerSecond).toString(),
       m.latencyMs.p50.toFixed(0),
       m.latencyMs.p99.toFixed(0),
-      ceiling ? (m.requestsPerSecond / ceiling).toFixed(3) : "n/a",
+      ceiling && role !== "all" && role !== "bare" ? (m.requestsPerSecond / ceiling).toFixed(3) : "",
+      one ? (m.requestsPerSecond / one).toFixed(2) : "",
       String(m.non2xx),
-      m.cpu ? (m.cpu.cores[m.framework] ?? 0).toFixed(2) : "n/a",
+      m.cpu ? (m.cpu.cores[m.server] ?? 0).toFixed(2) : "n/a",
       m.cpu ? (m.cpu.cores.bench ?? 0).toFixed(2) : "n/a",
       m.cpu ? (m.cpu.otherCores + m.cpu.stealCores).toFixed(2) : "n/a",
       rule,
@@ -626,10 +339,10 @@ function report(measurements: Measurement[]): { text: string; checks: Check[] } 
     ]);
   }
   const notes: string[] = [];
-  for (const kind of ["initialize", "verify"] as const) {
-    const next = measurements.find((m) => m.framework === "next" && m.kind === kind)?.requestsPerSecond;
-    const b = bare(kind);
-    if (next && b) notes.push(`Next ${kind} = ${(next / b).toFixed(2)} x bare ${kind}`);
+  for (const op of ["initialize", "verify"]) {
+    const next = oneOf(op);
+    const bare = measurements.find((m) => roleOf(m) === "bare" && operation(m) === op)?.requestsPerSecond;
+    if (next && bare) notes.push(`Next ${op} = ${(next / bare).toFixed(2)} x bare ${op}`);
   }
   if (measurements.some(skewed)) {
     notes.push(
@@ -637,9 +350,10 @@ function report(measurements: Measurement[]): { text: string; checks: Check[] } 
     );
   }
   notes.push(
-    `CPU columns: cores' worth over the measured run (machine: ${availableParallelism()}) used by the server, ` +
-      "by this process (autocannon) and by anything else; a server near 1.0 is bound by its one JS thread " +
-      "(the part above 1.0 is V8's GC and compiler threads)",
+    `CPU columns: cores' worth over the measured run (machine: ${CORES}) used by the server (with its cluster ` +
+      "workers), by this process (autocannon) and by anything else; a one-process server near 1.0 is bound " +
+      "by its one JS thread (the part above 1.0 is V8's GC and compiler threads). On all cores the load " +
+      "generator shares the machine with the workers, so the ratio is below what the workers alone could do",
   );
   return { text: `${table(rows)}\n\n${notes.join(".\n")}.`, checks: allChecks };
 }
@@ -656,97 +370,103 @@ async function main(): Promise<number> {
   profileDirForCleanup = profileDir;
 
   console.log(
-    `Bench: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per target; ` +
-      `${availableParallelism()} CPUs (${cpus()[0]?.model ?? "?"}), Node ${process.version}.`,
+    `Bench: ${SETTINGS.connections} connections, ${SETTINGS.warmupSeconds} s warm-up + ${SETTINGS.seconds} s ` +
+      `measured per target; ${CORES} CPUs (${cpus()[0]?.model ?? "?"}), Node ${process.version}.`,
   );
-  const build = await ensureBuilt();
+  const build = ensureBuilt({ distDir: DIST_DIR, force: process.env.BENCH_REBUILD === "1" });
+  console.log(
+    `Build: ${build.rebuilt ? `built in ${build.seconds} s (${build.reason})` : `${DIST_DIR} is up to date`}.`,
+  );
 
   tempDir = mkdtempSync(join(tmpdir(), "paygate-bench-"));
-  console.log("Servers: starting Next (server.mjs) and the bare node:http server...");
-  const [next, bare] = await Promise.all([
-    startNext(join(tempDir, "next.db"), profileDir),
+  console.log(`Servers: Next on one process, Next on ${CORES} workers, and the bare node:http server...`);
+  const [one, all, bare] = await Promise.all([
+    startNext("one", join(tempDir, "one.db"), 1, profileArgs(profileDir, "next")),
+    startNext("all", join(tempDir, "all.db"), CORES, []),
     startBare(join(tempDir, "bare.db"), profileDir),
   ]);
-
-  const signup = await request(`${next.url}/v1/merchants/auth/signup`, {
-    method: "POST",
-    body: { businessName: "Bench Store", email: "bench@example.com", password: "bench-password-123" },
-  });
-  expectStatus("Next signup", signup, 201);
-  const nextKey = (signup.body.data as { keys?: { test?: { secretKey?: unknown } } } | undefined)?.keys?.test
-    ?.secretKey;
-  if (typeof nextKey !== "string") throw new Error("Next signup: no data.keys.test.secretKey");
-  const [nextRefs, bareRefs] = await Promise.all([
-    createReferences("Next", next.url, nextKey),
-    createReferences("bare", bare.url, bare.secretKey),
+  const [oneKey, allKey] = await Promise.all([
+    signupMerchant(one.url, "bench-one@example.com"),
+    signupMerchant(all.url, "bench-all@example.com"),
+  ]);
+  const [oneRefs, allRefs, bareRefs] = await Promise.all([
+    createReferences("one process", one.url, oneKey, VERIFY_REFERENCES),
+    createReferences("all cores", all.url, allKey, VERIFY_REFERENCES),
+    createReferences("bare", bare.url, bare.secretKey, VERIFY_REFERENCES),
   ]);
   console.log(`Fixtures: one merchant and ${VERIFY_REFERENCES} transactions on each server.`);
 
-  const initialize = (url: string, key: string): Target["options"] => ({
-    url: `${url}/v1/payment/initialize`,
-    method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": key },
-    body: JSON.stringify(INITIALIZE_BODY),
-  });
-  const verify = (url: string, key: string, refs: string[]): Target["options"] => ({
-    url,
-    requests: refs.map((ref) => ({
-      method: "GET",
-      path: `/v1/payment/verify/${ref}`,
-      headers: { "x-api-key": key },
-    })),
-  });
-  const targets: Target[] = [
-    {
-      name: "next-ping",
-      label: "Next GET /v1/ping",
-      kind: "ceiling",
-      framework: "next",
-      server: next.server,
-      options: { url: `${next.url}/v1/ping` },
-    },
-    {
-      name: "next-initialize",
-      label: "Next POST initialize",
-      kind: "initialize",
-      framework: "next",
-      server: next.server,
-      options: initialize(next.url, nextKey),
-    },
-    {
-      name: "next-verify",
-      label: "Next GET verify",
-      kind: "verify",
-      framework: "next",
-      server: next.server,
-      options: verify(next.url, nextKey, nextRefs),
-    },
-    {
-      name: "bare-initialize",
-      label: "bare POST initialize",
-      kind: "initialize",
-      framework: "bare",
-      server: bare.server,
-      options: initialize(bare.url, bare.secretKey),
-    },
-    {
-      name: "bare-verify",
-      label: "bare GET verify",
-      kind: "verify",
-      framework: "bare",
-      server: bare.server,
-      options: verify(bare.url, bare.secretKey, bareRefs),
-    },
-  ].filter((t) => ONLY.length === 0 || ONLY.includes(t.name)) as Target[];
+  const targets = (
+    [
+      {
+        name: "next-ping",
+        label: "Next GET /v1/ping",
+        kind: "ceiling",
+        server: "one",
+        options: { url: `${one.url}/v1/ping` },
+      },
+      {
+        name: "next-initialize",
+        label: "Next POST initialize",
+        kind: "api",
+        server: "one",
+        options: initializeLoad(one.url, oneKey),
+      },
+      {
+        name: "next-verify",
+        label: "Next GET verify",
+        kind: "api",
+        server: "one",
+        options: verifyLoad(one.url, oneKey, oneRefs),
+      },
+      {
+        name: "all-cores-initialize",
+        label: `Next x${CORES} POST initialize`,
+        kind: "api",
+        server: "all",
+        options: initializeLoad(all.url, allKey),
+      },
+      {
+        name: "all-cores-verify",
+        label: `Next x${CORES} GET verify`,
+        kind: "api",
+        server: "all",
+        options: verifyLoad(all.url, allKey, allRefs),
+      },
+      {
+        name: "bare-initialize",
+        label: "bare POST initialize",
+        kind: "api",
+        server: "bare",
+        options: initializeLoad(bare.url, bare.secretKey),
+      },
+      {
+        name: "bare-verify",
+        label: "bare GET verify",
+        kind: "api",
+        server: "bare",
+        options: verifyLoad(bare.url, bare.secretKey, bareRefs),
+      },
+    ] satisfies Target[]
+  ).filter((t) => ONLY.length === 0 || ONLY.includes(t.name));
   if (targets.length === 0) throw new Error(`BENCH_ONLY=${ONLY.join(",")} matches no target`);
 
+  const pids = () => Object.fromEntries([["bench", process.pid], ...running.map((r) => [r.name, r.pid])]);
   const runs: Measurement[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(ROUNDS > 1 ? `Load, round ${round} of ${ROUNDS}:` : "Load:");
     for (const target of targets) {
-      runs.push({ ...(await measure(target)), round });
-      const dead = servers.find((s) => s.exited);
-      if (dead) throw new Error(`the ${dead.name} server exited during the run`);
+      const server = running.find((r) => r.name === target.server);
+      const before = server?.output().length ?? 0;
+      runs.push({ ...(await measure(target, SETTINGS, pids)), round });
+      const printed = server?.output().slice(before) ?? "";
+      if (printed.trim() && !VERBOSE)
+        console.warn(
+          `  WARNING: the ${target.server} server printed during the run:\n${printed.slice(-2_000)}`,
+        );
+      const dead = running.find((r) => !r.alive());
+      if (dead)
+        throw new Error(`the ${dead.name} server exited during the run:\n${dead.output().slice(-4_000)}`);
     }
   }
   const measurements = targets.map((t) => medianRun(runs.filter((r) => r.name === t.name)));
@@ -762,7 +482,7 @@ async function main(): Promise<number> {
       const values = runs
         .filter((r) => r.name === t.name)
         .map((r) => `${Math.round(r.requestsPerSecond)}${skewed(r) ? "*" : ""}`);
-      console.log(`  ${t.label.padEnd(22)} ${values.join(", ")}`);
+      console.log(`  ${t.label.padEnd(26)} ${values.join(", ")}`);
     }
     console.log("");
   }
@@ -775,18 +495,21 @@ async function main(): Promise<number> {
       {
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
-        machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model, node: process.version },
+        machine: { cpus: CORES, cpuModel: cpus()[0]?.model, node: process.version },
         config: {
-          seconds: SECONDS,
-          warmupSeconds: WARMUP_SECONDS,
-          connections: CONNECTIONS,
+          ...SETTINGS,
           rounds: ROUNDS,
           database: "sqlite (fresh temp file per server)",
           distDir: DIST_DIR,
           cpuProfile: Boolean(profileDir),
         },
         build,
-        targets: { initializeMinRatio: 0.5, verifyMinRatio: 0.7, p99MaxMs: P99_LIMIT_MS },
+        targets: {
+          initializeMinRatio: 0.5,
+          verifyMinRatio: 0.7,
+          allCoresMinRatio: SCALE_SHARE * CORES,
+          p99MaxMs: P99_LIMIT_MS,
+        },
         results: measurements,
         rounds: ROUNDS > 1 ? runs : undefined,
         checks,

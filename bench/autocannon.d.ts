@@ -1,4 +1,4 @@
-// The slice of autocannon 9's programmatic API that bench/api.ts uses (the package ships no types, and
+// The slice of autocannon 9's programmatic API that the benches use (the package ships no types, and
 // `next build` type-checks every .ts file of the repository, bench/ included).
 declare module "autocannon" {
   export type Request = {
@@ -9,7 +9,8 @@ declare module "autocannon" {
   };
 
   export type Options = {
-    url: string;
+    /** Several URLs spread the connections over them (round-robin). */
+    url: string | string[];
     connections?: number;
     duration?: number;
     pipelining?: number;

@@ -1,7 +1,7 @@
 // CPU accounting for bench/api.ts from /proc (Linux): how much of the machine each process used during a run,
 // and how much went to processes that are not part of the bench (another job on the box skews the figures;
 // the load generator shares the machine with the server by design). Returns undefined where /proc is absent.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 type Machine = { total: number; busy: number; steal: number; iowait: number };
 type Ticks = Machine & { processes: Map<number, number> };
@@ -30,6 +30,31 @@ function processTicks(pid: number): number {
   }
 }
 
+/**
+ * A process and every process under it (a cluster's primary and its workers), read from /proc, except the
+ * subtrees of `named` processes, which are counted under their own names (the bench starts the servers).
+ */
+function treeTicks(pid: number, named: Set<number>): number {
+  let ticks = processTicks(pid);
+  for (const child of children(pid)) if (!named.has(child)) ticks += treeTicks(child, named);
+  return ticks;
+}
+
+function children(pid: number): number[] {
+  try {
+    const tasks = readdirSync(`/proc/${pid}/task`);
+    return tasks.flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8")
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
 export type CpuUsage = {
   /** Cores' worth of CPU over the run, per named process (1.0 = one core fully busy). */
   cores: Record<string, number>;
@@ -52,7 +77,9 @@ export class CpuMeter {
   #sample(): Ticks | undefined {
     if (!existsSync("/proc/stat")) return undefined;
     const processes = new Map<number, number>();
-    for (const pid of Object.values(this.pids)) if (pid) processes.set(pid, processTicks(pid));
+    // Each named process with the processes under it: a cluster's workers count toward their server.
+    const named = new Set(Object.values(this.pids).filter((pid): pid is number => pid !== undefined));
+    for (const pid of named) processes.set(pid, treeTicks(pid, named));
     return { ...machineTicks(), processes };
   }
 

@@ -1,9 +1,9 @@
 // npm run bench:page - the hosted checkout page against its budgets: first-load JavaScript and Lighthouse.
 //
 //  1. Uses the build in NEXT_DIST_DIR (default .next), building it first when it is missing or older than
-//     the sources (`next build` rewrites tsconfig.json and next-env.d.ts for a non-default dist dir; both are
-//     put back byte for byte afterwards).
-//  2. Starts `node server.mjs` on a fresh SQLite file, signs up a merchant and initializes a transaction.
+//     the sources (scripts/prepare.mjs decides, as it does for npm start and npm test).
+//  2. Starts `node server.mjs` on a free port and a fresh SQLite file, signs up a merchant and initializes a
+//     transaction.
 //  3. First-load JS: fetches the checkout page's HTML, then every <script src> it loads (not the `nomodule`
 //     polyfills, which modern browsers skip), and sums their gzip sizes (zlib level 6, what servers send).
 //  4. Lighthouse 13 (mobile form factor, simulated throttling: its defaults) in Debian's Chromium,
@@ -14,22 +14,22 @@
 // Environment:
 //   NEXT_DIST_DIR=.next     which build to serve
 //   CHROME_PATH=/usr/bin/chromium
-//   BENCH_PAGE_PORT=3400    where the server listens
 //   BENCH_PAGE_RUNS=5       Lighthouse runs (the performance score is the median; single runs vary by ±5)
 //   BENCH_PAGE_KEEP_REPORTS=1  also write each full Lighthouse report to bench/results/lighthouse-<ts>.json
 //   BENCH_PAGE_CPU_SLOWDOWN=4  Lighthouse's simulated CPU slowdown (its mobile default); the observed task
 //                           times are multiplied by it, so 8 is what this page scores on a machine half as fast
 //
 // Exit code: 0 when every budget passes, 1 on a MISS or when something could not be measured.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { type ServerProcess, startServer } from "../scripts/lib/server-process";
+import { ensureBuilt } from "../scripts/prepare.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
-const PORT = Number(process.env.BENCH_PAGE_PORT ?? 3400);
 const RUNS = Math.max(1, Number(process.env.BENCH_PAGE_RUNS ?? 5) || 5);
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 /** Lighthouse's simulated CPU slowdown (its mobile default is 4); 8 shows what a machine half as fast scores. */
@@ -38,7 +38,6 @@ const CPU_SLOWDOWN = process.env.BENCH_PAGE_CPU_SLOWDOWN
   : undefined;
 if (CPU_SLOWDOWN !== undefined && !(CPU_SLOWDOWN >= 1))
   throw new Error("BENCH_PAGE_CPU_SLOWDOWN must be a number >= 1");
-const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -52,77 +51,27 @@ const CHROME_FLAGS = [
 const BUDGET = { firstLoadKiB: 160, performance: 95, accessibility: 100 };
 
 // ---------------------------------------------------------------------------------------------------------
-// Build
-
-const SOURCES = [
-  "app",
-  "components",
-  "lib",
-  "proxy.ts",
-  "instrumentation.ts",
-  "next.config.mjs",
-  "package-lock.json",
-];
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let max = stat.mtimeMs;
-  for (const entry of readdirSync(path, { recursive: true, encoding: "utf8" })) {
-    max = Math.max(max, statSync(join(path, entry)).mtimeMs);
-  }
-  return max;
-}
-
-function ensureBuilt() {
-  const buildId = join(root, DIST_DIR, "BUILD_ID");
-  const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-  if (built > 0 && Math.max(...SOURCES.map((s) => newest(join(root, s)))) <= built) return;
-  console.log(`Building into ${DIST_DIR} (next build)…`);
-  const keep = ["tsconfig.json", "next-env.d.ts"].map((f) => join(root, f)).filter(existsSync);
-  const saved = keep.map((f) => [f, readFileSync(f)] as const);
-  const result = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  for (const [file, bytes] of saved) writeFileSync(file, bytes);
-  if (result.status !== 0) throw new Error("next build failed");
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // Server
 
-async function startServer(database: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
+/** Where the checkout is served (set once the server answers). */
+let BASE = "";
+
+async function startCheckoutServer(database: string): Promise<ServerProcess> {
+  const server = await startServer({
+    name: "page",
     env: {
-      ...process.env,
-      NODE_ENV: "production",
       NEXT_DIST_DIR: DIST_DIR,
-      PORT: String(PORT),
-      HOSTNAME: "127.0.0.1",
-      PUBLIC_BASE_URL: BASE,
       DATABASE_URL: `file:${database}`,
       APP_SECRET: "bench-page-secret-0123456789abcdefghijklmnopqrstuvwxyz",
       SEED_DEMO: "0",
       WEBHOOK_RELAY: "0",
+      WEB_CONCURRENCY: "1",
       LOG_LEVEL: "warn",
-      NEXT_TELEMETRY_DISABLED: "1",
     },
+    onOutput: (text) => process.stderr.write(text.includes('"level":"info"') ? "" : text),
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server.mjs exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/v1/ping`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`server.mjs did not answer on ${BASE} within 60 s`);
+  BASE = server.url;
+  return server;
 }
 
 async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -246,9 +195,9 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function main() {
   if (!existsSync(CHROME_PATH)) throw new Error(`Chromium is missing at ${CHROME_PATH} (set CHROME_PATH)`);
-  ensureBuilt();
+  ensureBuilt({ distDir: DIST_DIR });
   const database = join(tmpdir(), `paygate-bench-page-${process.pid}-${Date.now()}.db`);
-  const server = await startServer(database);
+  const server = await startCheckoutServer(database);
   try {
     const url = await createCheckout();
     console.log(`Checkout page: ${url.replace(/\/pay\/.*/, "/pay/<accessCode>")}\n`);
@@ -315,9 +264,9 @@ async function main() {
     console.log(`\nWrote ${out.slice(root.length + 1)}`);
     process.exitCode = rows.every(([, , , ok]) => ok) ? 0 : 1;
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await server.stop();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
+    rmSync(database.replace(/\.db$/, ".rate-limits.db"), { force: true });
   }
 }
 
