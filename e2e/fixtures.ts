@@ -128,23 +128,6 @@ export async function startFromDemo(
   await expect(page.getByRole("heading", { level: 1, name: "Demo Store" })).toBeVisible();
 }
 
-/**
- * Holds the browser's way back to the merchant (requests matching `url`) until `release()`, so the checkout's
- * outcome screen ("Returning you to …") can be checked before it leaves: the navigation stays pending and
- * the checkout page stays on screen.
- */
-export async function holdReturn(page: Page, url: RegExp = /\/demo\/return\?/): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
 /** The bank transfer countdown as seconds ("29:59" → 1799). */
 export async function secondsLeft(page: Page): Promise<number> {
   const text = (await page.getByTestId("countdown").textContent()) ?? "";

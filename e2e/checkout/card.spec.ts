@@ -4,7 +4,6 @@ import {
   expectDemoReturn,
   expectNoHorizontalScroll,
   fillCard,
-  holdReturn,
   initialize,
   LAYOUTS,
   panel,
@@ -35,18 +34,25 @@ for (const layout of LAYOUTS) {
       // Grouped in fours as typed, brand shown.
       await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
       await expect(page.getByText("Visa", { exact: true })).toBeVisible();
-      const release = await holdReturn(page);
       await page.getByRole("button", { name: "Pay NGN 5,175.00" }).click();
 
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeFocused();
       await expect(page.getByText("You paid NGN 5,175.00 to Demo Store.")).toBeVisible();
+      // The way back counts down; the customer can stay as long as they like.
       await expect(page.getByRole("status").filter({ hasText: "Returning you to" })).toHaveText(
-        "Returning you to Demo Store…",
+        /^Returning you to Demo Store in [1-5] s…$/,
       );
+      await page.getByRole("button", { name: "Stay on this page" }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "Take your time. Return to Demo Store when you are ready.",
+      );
+      await expect(page.getByRole("link", { name: "Return to Demo Store" })).toBeFocused();
       await expectNoHorizontalScroll(page);
-      await expectAccessible(page, "payment successful, returning");
-      release();
+      await expectAccessible(page, "payment successful, staying");
+      await page.waitForTimeout(6_000);
+      await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+      await page.getByRole("link", { name: "Return to Demo Store" }).click();
       await expectDemoReturn(page, "success");
       await expect(page.locator('[data-field="Channel"]')).toHaveText("card");
       await expect(page.locator('[data-field="Customer paid"]')).toHaveText("NGN 5,175.00");

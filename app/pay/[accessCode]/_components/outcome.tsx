@@ -1,13 +1,17 @@
 "use client";
 
-import { useContext, useEffect, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { FocusStepsContext, StepHeading } from "@/components/ui/step-heading";
-import { buttonPrimary } from "@/components/ui/styles";
+import { buttonPrimary, buttonSecondary } from "@/components/ui/styles";
 import { callbackHref, formatMoney } from "@/lib/checkout/format";
 import { useCheckout } from "./context";
 
-/** How long the confirmation shows before the browser returns to the merchant. */
-export const RETURN_DELAY_MS = 1_500;
+/**
+ * How long the confirmation shows before the browser returns to the merchant, counted down on screen. Any
+ * press or key inside the receipt stops the count (WCAG 2.2.1: the customer can keep the page as long as they
+ * need), and "Stay on this page" stops it outright.
+ */
+export const RETURN_SECONDS = 5;
 
 const CHANNEL: Record<string, string> = {
   card: "Card",
@@ -46,17 +50,44 @@ export function Outcome() {
       })
     : null;
 
+  const [secondsLeft, setSecondsLeft] = useState(RETURN_SECONDS);
+  const [stayed, setStayed] = useState(false);
+  const counting = href !== null && returning && !stayed;
+
   useEffect(() => {
-    if (!href || !returning) return;
-    const timer = setTimeout(() => window.location.assign(href), RETURN_DELAY_MS);
+    if (!counting || !href) return;
+    if (secondsLeft <= 0) {
+      window.location.assign(href);
+      return;
+    }
+    const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1_000);
     return () => clearTimeout(timer);
-  }, [href, returning]);
+  }, [counting, href, secondsLeft]);
+
+  const returnLink = useRef<HTMLAnchorElement>(null);
+  const receipt = useRef<HTMLDivElement>(null);
+  // The customer is doing something here (selecting the reference, pressing a key): leave them be. A press on
+  // a link or button is that control's business (Return now still returns).
+  useEffect(() => {
+    const node = receipt.current;
+    if (!counting || !node) return;
+    const stay = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest("a, button")) return;
+      setStayed(true);
+    };
+    node.addEventListener("pointerdown", stay);
+    node.addEventListener("keydown", stay);
+    return () => {
+      node.removeEventListener("pointerdown", stay);
+      node.removeEventListener("keydown", stay);
+    };
+  }, [counting]);
 
   const merchant = view.merchant.name;
   const paid = record.total ?? (record.channel === "card" ? view.totals.card : view.totals.transfer);
 
   return (
-    <div className="text-center" key={record.status}>
+    <div className="text-center" key={record.status} ref={receipt}>
       {record.status === "success" ? (
         <>
           <div
@@ -118,12 +149,37 @@ export function Outcome() {
         <div className="mt-6">
           {returning && (
             <p className="text-sm text-slate-700" role="status">
-              Returning you to {merchant}…
+              {counting ? (
+                <>
+                  Returning you to {merchant}
+                  <span aria-hidden="true" data-testid="return-countdown">
+                    {" "}
+                    in {secondsLeft} s
+                  </span>
+                  …
+                </>
+              ) : (
+                `Take your time. Return to ${merchant} when you are ready.`
+              )}
             </p>
           )}
-          <a href={href} className={`mt-3 ${buttonPrimary}`}>
-            Return to {merchant}
-          </a>
+          <div className="mt-3 flex flex-wrap justify-center gap-3">
+            <a ref={returnLink} href={href} className={buttonPrimary}>
+              {counting ? "Return now" : `Return to ${merchant}`}
+            </a>
+            {counting && (
+              <button
+                type="button"
+                className={buttonSecondary}
+                onClick={() => {
+                  setStayed(true);
+                  returnLink.current?.focus();
+                }}
+              >
+                Stay on this page
+              </button>
+            )}
+          </div>
         </div>
       ) : (
         record.status === "success" && (
