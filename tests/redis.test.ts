@@ -43,7 +43,8 @@ describe.skipIf(!REDIS)("rate limits in Redis", () => {
         })
       ).status;
     const statuses: number[] = [];
-    for (let i = 0; i < 13; i++) statuses.push(await call({ email: "nobody@example.com", password: `wrong-${i}` }));
+    for (let i = 0; i < 13; i++)
+      statuses.push(await call({ email: "nobody@example.com", password: `wrong-${i}` }));
     expect(statuses).toEqual([...Array(10).fill(401), ...Array(3).fill(429)]);
     expect(balancer.sent.every((n) => n >= 6)).toBe(true);
     expect(Number(await redis.get(`paygate:rl:login:${address}`))).toBeGreaterThanOrEqual(10);
