@@ -40,18 +40,7 @@ export async function abandonExpiredCheckouts(now = Date.now(), limit = 100) {
   let ended = 0;
   for (const { id } of due) {
     try {
-      const moved = await db()
-        .transaction()
-        .execute(async (trx) => {
-          const tx = await lockTransaction(trx, id);
-          if (isTerminal(tx.status) || toMillis(tx.access_expires_at) > now) return false;
-          if (await openVirtualAccount(trx, id, now)) return false;
-          // Pay pressed just before the expiry: the card network's answer decides, not the clock.
-          if (await cardInFlight(trx, id)) return false;
-          await transition(trx, tx, "abandoned");
-          return true;
-        });
-      if (moved) ended++;
+      if (await abandonIfExpired(id, now)) ended++;
     } catch (err) {
       // One transaction that cannot be ended must not hold up the others behind it.
       log.error("expired checkout not ended", {
@@ -61,6 +50,24 @@ export async function abandonExpiredCheckouts(now = Date.now(), limit = 100) {
     }
   }
   return { due: due.length, ended };
+}
+
+/**
+ * End one checkout if it has expired unpaid at `now` (the sweep's rule, for one transaction: the sandbox
+ * clock uses it too). Locks the row and checks again; true when it moved to `abandoned`.
+ */
+export async function abandonIfExpired(transactionId: string, now = Date.now()): Promise<boolean> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const tx = await lockTransaction(trx, transactionId);
+      if (isTerminal(tx.status) || toMillis(tx.access_expires_at) > now) return false;
+      if (await openVirtualAccount(trx, transactionId, now)) return false;
+      // Pay pressed just before the expiry: the card network's answer decides, not the clock.
+      if (await cardInFlight(trx, transactionId)) return false;
+      await transition(trx, tx, "abandoned");
+      return true;
+    });
 }
 
 const BATCH = 100;

@@ -79,6 +79,20 @@ export const SandboxTransferBody = z.strictObject({
     .optional(),
 });
 
+/** At most 31 days at a time: past that every deadline of a checkout has long gone. */
+export const MAX_CLOCK_ADVANCE_SECONDS = 31 * 24 * 3600;
+
+export const ClockAdvanceBody = z.strictObject({
+  reference: z
+    .string()
+    .regex(/^PAY_TXN_[A-Za-z0-9]{1,64}$/, "must be a transaction reference like PAY_TXN_..."),
+  seconds: z
+    .number({ message: "must be a whole number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1")
+    .max(MAX_CLOCK_ADVANCE_SECONDS, `must be at most ${MAX_CLOCK_ADVANCE_SECONDS} (31 days)`),
+});
+
 export const SandboxAuthorizationBody = z.strictObject({
   reference: z
     .string()

@@ -34,6 +34,9 @@ export const EventsQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
 });
 
+/** GET /events (secret key): the key's own mode, so no `mode`. */
+export const KeyEventsQuery = EventsQuery.omit({ mode: true });
+
 export const EventParams = z.strictObject({
   id: z.string().regex(/^evt_[0-9A-Za-z]{24}$/, "must be an event id like evt_..."),
 });
