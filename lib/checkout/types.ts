@@ -21,6 +21,8 @@ export type CheckoutRecord = {
   fees: string | null;
   paidAt: string | null;
   amountMismatch?: { expected: string; received: string };
+  /** While a transfer is awaited: the latest account's window, as the server's clock has it now. */
+  transfer?: { accountNumber: string; amount: string; expiresAt: string; expiresInSeconds: number };
 };
 
 export type Bank = { code: string; name: string };

@@ -66,6 +66,17 @@ export function TransferPanel({ active }: { active: boolean }) {
     issue.mutate("issue");
   }, [active, shown, record.status, issue]);
 
+  // The server's window for the account on screen moved (the sandbox clock): follow it from the next poll.
+  const polled = record.status === "awaiting_transfer" ? record.transfer : undefined;
+  useEffect(() => {
+    if (!polled) return;
+    setShown((current) => {
+      if (!current || current.account.accountNumber !== polled.accountNumber) return current;
+      const deadline = Date.now() + polled.expiresInSeconds * 1000;
+      return Math.abs(deadline - current.deadline) < 5_000 ? current : { ...current, deadline };
+    });
+  }, [polled]);
+
   const remaining = useCountdown(shown?.deadline ?? null);
   const expired = shown !== null && remaining === 0;
   expiredNumber.current = expired ? (shown?.account.accountNumber ?? null) : null;

@@ -1,0 +1,230 @@
+// The suite a merchant's QA team writes with the kit: every outcome of the scenario catalogue
+// (docs/testing.md), one test each, with only a test key and the hosted page. Run it against any
+// deployment: PAYGATE_URL=https://... PAYGATE_TEST_KEY=sk_test_... npx playwright test -c qa-kit/examples
+import { expect, TEST_CARDS, test } from "../index.mjs";
+
+/** The merchant's own return page; answered here so the suite needs no shop of its own. */
+const CALLBACK = "https://shop.example/checkout/return";
+
+test.beforeEach(async ({ page }) => {
+  await page.route("https://shop.example/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><title>Shop</title><h1>Back at the shop</h1>",
+    }),
+  );
+});
+
+test.describe("card", () => {
+  test("success: back at callbackUrl with status success, payment.completed sent, verify says success", async ({
+    paygate,
+    checkout,
+  }) => {
+    const session = await paygate.initialize({ callbackUrl: CALLBACK });
+    await checkout.open(session);
+    await checkout.payByCard(TEST_CARDS.success);
+    await checkout.expectResult("success");
+    const back = await checkout.expectReturn(CALLBACK, "success");
+    expect(back).toMatchObject({ amount: "5000.00", currency: "NGN" });
+
+    const event = await paygate.waitForEvent("payment.completed", session.reference);
+    expect(event.payload).toMatchObject({ data: { reference: session.reference, status: "success" } });
+    expect(await paygate.verify(session.reference)).toMatchObject({ status: "success", channel: "card" });
+  });
+
+  test("declined: the page says so and the payment stays open for another try", async ({
+    paygate,
+    checkout,
+    page,
+  }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.payByCard(TEST_CARDS.declined);
+    await expect(page.getByRole("heading", { name: "Payment declined" })).toBeVisible();
+    expect((await paygate.verify(session.reference)).status).toBe("pending");
+  });
+
+  test("insufficient funds: the page says so; another card then pays", async ({
+    paygate,
+    checkout,
+    page,
+  }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.payByCard(TEST_CARDS.insufficientFunds);
+    await expect(page.getByText("This card does not have enough funds. Nothing was charged.")).toBeVisible();
+    await page.getByRole("button", { name: "Try another card" }).click();
+    await checkout.payByCard(TEST_CARDS.success);
+    await checkout.expectResult("success");
+  });
+
+  test("one-time password: the right one pays", async ({ paygate, checkout }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.payByCard(TEST_CARDS.otp);
+    await checkout.enterOtp();
+    await checkout.expectResult("success");
+    expect((await paygate.verify(session.reference)).status).toBe("success");
+  });
+
+  test("one-time password: a wrong one fails the attempt, nothing charged", async ({
+    paygate,
+    checkout,
+    page,
+  }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.payByCard(TEST_CARDS.otp);
+    await checkout.enterOtp("000000");
+    await expect(page.getByText("The one-time password was not correct. Nothing was charged.")).toBeVisible();
+    expect((await paygate.verify(session.reference)).status).toBe("pending");
+  });
+});
+
+test.describe("bank transfer", () => {
+  test("the exact amount pays: back at callbackUrl, payment.completed", async ({ paygate, checkout }) => {
+    const session = await paygate.initialize({ callbackUrl: CALLBACK });
+    await checkout.open(session);
+    await checkout.payByTransfer();
+    await checkout.expectResult("success");
+    await checkout.expectReturn(CALLBACK, "success");
+    await paygate.waitForEvent("payment.completed", session.reference);
+    expect(await paygate.verify(session.reference)).toMatchObject({
+      status: "success",
+      channel: "bank_transfer",
+    });
+  });
+
+  test("too little: the same account waits for the right amount; checkout.amount_mismatch sent", async ({
+    paygate,
+    checkout,
+    page,
+  }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    const account = await checkout.payByTransfer({ amount: "100.00" });
+    const event = await paygate.waitForEvent("checkout.amount_mismatch", session.reference);
+    expect(event.payload).toMatchObject({ data: { reference: session.reference } });
+    await expect(page.getByRole("heading", { name: /^Transfer / })).toBeVisible();
+    expect((await paygate.verify(session.reference)).status).toBe("awaiting_transfer");
+    // The right amount then pays.
+    await paygate.transfer({ accountNumber: account.accountNumber, amount: account.amount });
+    await checkout.expectResult("success");
+  });
+
+  test("too much: not credited, checkout.amount_mismatch sent, the payment stays open", async ({
+    paygate,
+    checkout,
+  }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.payByTransfer({ amount: "999999.00" });
+    await paygate.waitForEvent("checkout.amount_mismatch", session.reference);
+    expect((await paygate.verify(session.reference)).status).toBe("awaiting_transfer");
+  });
+
+  test("twice: the second transfer is a duplicate and changes nothing", async ({ paygate, checkout }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    const account = await checkout.payByTransfer();
+    await checkout.expectResult("success");
+    const second = await paygate.transfer({ accountNumber: account.accountNumber, amount: account.amount });
+    expect(second.outcome).toBe("duplicate_payment");
+    expect((await paygate.verify(session.reference)).status).toBe("success");
+  });
+
+  test("late: the clock passes the window, the open page shows the account expired, money sent after is not credited", async ({
+    paygate,
+    checkout,
+    page,
+  }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    const account = await checkout.getTransferAccount();
+    await paygate.advanceClock(session.reference, 30 * 60);
+    // Within one poll of the page.
+    await expect(page.getByRole("heading", { name: "This account number has expired" })).toBeVisible({
+      timeout: 5_000,
+    });
+    const late = await paygate.transfer({ accountNumber: account.accountNumber, amount: account.amount });
+    expect(late.outcome).toBe("late_payment");
+    expect((await paygate.verify(session.reference)).status).toBe("awaiting_transfer");
+  });
+
+  test("failed: the test button fails the transfer; back at callbackUrl with status failed, payment.failed", async ({
+    paygate,
+    checkout,
+  }) => {
+    const session = await paygate.initialize({ callbackUrl: CALLBACK });
+    await checkout.open(session);
+    await checkout.getTransferAccount();
+    await checkout.failTransfer();
+    await checkout.expectResult("failed");
+    await checkout.expectReturn(CALLBACK, "failed");
+    await paygate.waitForEvent("payment.failed", session.reference);
+  });
+});
+
+test.describe("bank payment and USSD", () => {
+  test("bank app: approved pays", async ({ paygate, checkout }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.approveInBankApp();
+    await checkout.expectResult("success");
+    expect(await paygate.verify(session.reference)).toMatchObject({
+      status: "success",
+      channel: "bank_payment",
+    });
+  });
+
+  test("bank app: declined leaves the payment open", async ({ paygate, checkout }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.approveInBankApp({ decision: "decline" });
+    expect((await paygate.verify(session.reference)).status).toBe("pending");
+  });
+
+  test("USSD: approved pays", async ({ paygate, checkout }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.payByUssd();
+    await checkout.expectResult("success");
+    expect(await paygate.verify(session.reference)).toMatchObject({ status: "success", channel: "ussd" });
+  });
+
+  test("USSD: declined leaves the payment open", async ({ paygate, checkout }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.payByUssd({ decision: "decline" });
+    expect((await paygate.verify(session.reference)).status).toBe("pending");
+  });
+});
+
+test.describe("expiry and cancel", () => {
+  test("expiry: the clock passes the checkout's end; abandoned, checkout.completed sent", async ({
+    paygate,
+    checkout,
+  }) => {
+    const session = await paygate.initialize({ callbackUrl: CALLBACK });
+    const moved = await paygate.advanceClock(session.reference, 2 * 24 * 3600);
+    expect(moved.status).toBe("abandoned");
+    const event = await paygate.waitForEvent("checkout.completed", session.reference);
+    expect(event.payload).toMatchObject({ data: { status: "abandoned" } });
+    // The link is no longer valid for the customer.
+    const res = await checkout.page.goto(session.checkoutUrl);
+    expect(res?.status()).toBe(404);
+  });
+
+  test("cancel: the customer cancels; back at callbackUrl with status abandoned", async ({
+    paygate,
+    checkout,
+  }) => {
+    const session = await paygate.initialize({ callbackUrl: CALLBACK });
+    await checkout.open(session);
+    await checkout.cancel();
+    await checkout.expectResult("abandoned");
+    await checkout.expectReturn(CALLBACK, "abandoned");
+    await paygate.waitForEvent("checkout.completed", session.reference);
+    expect((await paygate.verify(session.reference)).status).toBe("abandoned");
+  });
+});
