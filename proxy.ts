@@ -47,5 +47,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/pay/:path*", "/demo/:path*", "/l/:path*"],
+  matcher: ["/pay/:path*", "/demo/:path*", "/l/:path*", "/docs/:path*"],
 };

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { ChannelName, CurrencyCode, Money, Reference, Timestamp, TransactionStatus } from "@/lib/openapi/common";
+
+/** `data` of the bank transfer charge: SPEC "Virtual account" plus the exact amount (presentVirtualAccount). */
+export const VirtualAccountResponse = z
+  .object({
+    status: z.literal("awaiting_transfer"),
+    reference: Reference,
+    accountNumber: z.string().regex(/^\d{10}$/).meta({ example: "9912345678" }),
+    bankName: z.string().meta({ example: "Paygate Sandbox Bank" }),
+    accountName: z.string().meta({ example: "Paygate / Demo Store" }),
+    amount: Money,
+    currency: CurrencyCode,
+    expiresAt: Timestamp,
+    expiresInSeconds: z.number().int().min(0),
+  })
+  .meta({ id: "VirtualAccount" });
+
+const CardSummary = z.object({ brand: z.string().meta({ example: "visa" }), last4: z.string().meta({ example: "4242" }) });
+
+/** `data` of the card charge and of its OTP step. */
+export const CardChargeResponse = z
+  .discriminatedUnion("status", [
+    z.object({ reference: Reference, channel: z.literal("card"), card: CardSummary, status: z.literal("success") }),
+    z.object({
+      reference: Reference,
+      channel: z.literal("card"),
+      card: CardSummary,
+      status: z.literal("awaiting_otp"),
+      message: z.string(),
+    }),
+    z.object({
+      reference: Reference,
+      channel: z.literal("card"),
+      card: CardSummary,
+      status: z.literal("failed"),
+      reason: z.string().meta({ example: "card_declined" }),
+      message: z.string(),
+    }),
+  ])
+  .meta({ id: "CardCharge" });
+
+/** `data` of the bank payment charge: the approval request sent to the customer's bank app. */
+export const BankPaymentResponse = z.object({
+  status: z.literal("awaiting_bank_authorization"),
+  reference: Reference,
+  bankCode: z.string(),
+  bankName: z.string(),
+  message: z.string(),
+});
+
+/** `data` of the USSD charge: the code to dial. */
+export const UssdResponse = z.object({
+  status: z.literal("awaiting_ussd"),
+  reference: Reference,
+  ussdCode: z.string().meta({ example: "*966*000*123456#" }),
+  dialUrl: z.string().meta({ example: "tel:*966*000*123456%23" }),
+  bankCode: z.string(),
+  bankName: z.string(),
+  message: z.string(),
+});
+
+export const CancelResponse = z.object({ reference: Reference, status: TransactionStatus });
+
+export const TransferOutcome = z
+  .enum(["credited", "amount_mismatch", "duplicate_payment", "late_payment", "unknown_account"])
+  .meta({ id: "TransferOutcome" });
+
+/** `data` of an inbound transfer (sandbox): what became of it. */
+export const InboundTransferResponse = z.object({
+  outcome: TransferOutcome,
+  reference: Reference.nullable(),
+  sessionId: z.string(),
+  replayed: z.boolean(),
+  /** On the first report of a transfer to a known account: what arrived and what the account expected. */
+  amount: Money.optional(),
+  expected: Money.optional(),
+});
+
+export const SimulateResponse = z.object({
+  reference: Reference,
+  scenario: z.enum(["success", "failed", "abandoned"]),
+  status: TransactionStatus,
+  outcome: TransferOutcome.optional(),
+});
+
+export const SandboxAuthorizationResponse = z.object({
+  reference: Reference,
+  decision: z.enum(["approve", "decline"]),
+  channel: ChannelName,
+  status: TransactionStatus,
+});

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { ChannelName, CurrencyCode, Money, Timestamp } from "@/lib/openapi/common";
+
+const Field = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.string().meta({ example: "text" }),
+  required: z.boolean().optional(),
+  options: z.array(z.string()).optional(),
+});
+
+/** A payment link as its merchant sees it (presentLink). */
+export const LinkResponse = z
+  .object({
+    id: z.string(),
+    slug: z.string().meta({ example: "summer-tote" }),
+    paymentLinkUrl: z.url(),
+    title: z.string(),
+    description: z.string().nullable(),
+    amount: Money.nullable(),
+    minAmount: Money.nullable(),
+    maxAmount: Money.nullable(),
+    currency: CurrencyCode,
+    channels: z.array(ChannelName),
+    redirectUrl: z.string().nullable(),
+    feeBearer: z.enum(["customer", "merchant"]),
+    metadata: z.object({ fields: z.array(Field) }),
+    active: z.boolean(),
+    expiresAt: Timestamp.nullable(),
+    usageLimit: z.number().int().nullable(),
+    usageCount: z.number().int(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: "PaymentLink" });
+
+export const LinkListResponse = z.array(LinkResponse);
+
+/** What a link's public start page shows (presentDisplay): nothing private. */
+export const LinkDisplayResponse = z
+  .object({
+    title: z.string(),
+    description: z.string().nullable(),
+    amount: Money.nullable(),
+    minAmount: Money.nullable(),
+    maxAmount: Money.nullable(),
+    currency: CurrencyCode,
+    fields: z.array(Field),
+    merchantName: z.string(),
+    brandColor: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    active: z.boolean(),
+    unavailableReason: z.string().nullable(),
+  })
+  .meta({ id: "PaymentLinkDisplay" });

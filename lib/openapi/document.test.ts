@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "./document";
+import { OPERATIONS } from "./operations";
+
+const APP = join(import.meta.dirname, "../../app");
+
+/** Every `app/v1/**\/route.ts` with the methods it serves (not the ones it answers 405 for). */
+function routes(): Array<{ method: string; path: string }> {
+  const found: Array<{ method: string; path: string }> = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") {
+        const path = `/${relative(APP, dir).split(sep).join("/")}`.replace(/\[([^\]]+)\]/g, "{$1}");
+        if (path.includes("{[...")) continue; // the catch-all 404 of unknown paths
+        const source = readFileSync(full, "utf8");
+        for (const [, method] of source.matchAll(
+          /export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g,
+        )) {
+          found.push({ method: (method as string).toLowerCase(), path });
+        }
+      }
+    }
+  };
+  walk(join(APP, "v1"));
+  return found;
+}
+
+describe("the OpenAPI document", () => {
+  const doc = openApiDocument("https://pay.example.com") as unknown as {
+    openapi: string;
+    paths: Record<string, Record<string, unknown>>;
+    webhooks: Record<string, unknown>;
+  };
+
+  it("describes exactly the operations app/v1 serves", () => {
+    const served = routes()
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`)
+      .sort();
+    const described = Object.entries(doc.paths)
+      .flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(served.length).toBeGreaterThan(30);
+    expect(described).toEqual(served);
+    expect(OPERATIONS).toHaveLength(served.length);
+  });
+
+  it("is OpenAPI 3.1 whose schemas compile as JSON Schema 2020-12, with a webhook per event type", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    ajv.addSchema(doc, "doc");
+    let compiled = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(
+        item as Record<string, { responses: Record<string, unknown> }>,
+      )) {
+        for (const status of Object.keys(op.responses)) {
+          const ref = `doc#/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/responses/${status}/content/application~1json/schema`;
+          expect(() => ajv.compile({ $ref: ref }), ref).not.toThrow();
+          compiled++;
+        }
+      }
+    }
+    expect(compiled).toBeGreaterThan(200);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      "checkout.amount_mismatch",
+      "checkout.awaiting_transfer",
+      "checkout.completed",
+      "payment.completed",
+      "payment.failed",
+    ]);
+  });
+
+  it("gives every write with a body an example that its own request schema accepts", () => {
+    for (const op of OPERATIONS) {
+      if (!op.body) continue;
+      expect(op.example, `${op.method} ${op.path} has an example`).toBeDefined();
+      const parsed = op.body.safeParse(op.example);
+      expect(parsed.success, `${op.method} ${op.path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
+  });
+
+  it("names each operation's credential and its failure codes", () => {
+    const verify = doc.paths["/v1/payment/verify/{reference}"]?.get as {
+      security: unknown[];
+      responses: Record<
+        string,
+        { content: { "application/json": { schema: { properties: { error: { enum: string[] } } } } } }
+      >;
+    };
+    expect(verify.security).toEqual([{ secretKeyHeader: [] }, { secretKeyBearer: [] }]);
+    expect(verify.responses["404"]?.content["application/json"].schema.properties.error.enum).toEqual([
+      "transaction_not_found",
+    ]);
+    expect(verify.responses["401"]?.content["application/json"].schema.properties.error.enum).toEqual([
+      "invalid_api_key",
+    ]);
+  });
+});

@@ -1,0 +1,224 @@
+import { z } from "zod";
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from "zod-openapi";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { ChannelName, CurrencyCode, Money, Reference, Timestamp, TransactionStatus } from "./common";
+import { type Credential, OPERATIONS, type Operation } from "./operations";
+
+/**
+ * The OpenAPI 3.1 document of the API (GET /v1/openapi.json), generated from the request schemas the
+ * routes validate with and the response schemas next to the presenters, through zod-openapi (zod 4's own
+ * JSON Schema output with OpenAPI's components, parameters and webhooks on top). Never written by hand.
+ */
+
+const SECURITY: Record<Exclude<Credential, "none">, Array<Record<string, string[]>>> = {
+  secret_key: [{ secretKeyHeader: [] }, { secretKeyBearer: [] }],
+  access_code: [{ accessCode: [] }],
+  session: [{ sessionToken: [] }],
+};
+
+/** Failure codes every operation of a kind can answer, besides the ones it lists itself. */
+function errorCodes(op: Operation): ErrorCode[] {
+  const codes = new Set<ErrorCode>(op.errors ?? []);
+  const writes = op.method !== "get";
+  if (writes || op.query || op.params) codes.add("validation_error");
+  if (writes)
+    for (const c of ["invalid_json", "unsupported_media_type", "payload_too_large"] as const) codes.add(c);
+  if (op.auth === "secret_key") codes.add("invalid_api_key").add("rate_limited");
+  if (op.auth === "access_code") codes.add("invalid_access_code").add("rate_limited");
+  if (op.auth === "session") codes.add("invalid_session");
+  if (op.path.endsWith("/auth/login") || op.path.endsWith("/auth/signup") || op.path.endsWith("/redeliver"))
+    codes.add("rate_limited");
+  if (op.method === "post" && op.auth !== "none")
+    codes.add("idempotency_key_reused").add("idempotency_in_progress");
+  // Any request can be refused before it reaches the route: malformed (server.mjs) or while the service is down.
+  codes.add("bad_request").add("headers_too_large").add("internal_error").add("service_unavailable");
+  return [...codes];
+}
+
+const Failure = (codes: readonly ErrorCode[]) =>
+  z.strictObject({
+    status: z.literal("failed"),
+    error: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+    message: z
+      .string()
+      .meta({ description: "What went wrong, naming the field and the rule where there is one." }),
+  });
+
+const Success = (data: z.ZodType) => z.strictObject({ status: z.literal("success"), data });
+
+const IdempotencyHeader = z.strictObject({
+  "idempotency-key": z.string().max(255).optional().meta({
+    description:
+      "A retry with the same key answers the first result instead of doing the work again (24 hours; POST only).",
+    example: "order-1042-attempt-1",
+  }),
+});
+
+function operationId(op: Operation): string {
+  const words = op.path
+    .replace(/^\/v1\//, "")
+    .split(/[/-]/)
+    .filter((w) => w && !w.startsWith("{"));
+  return [op.method, ...words].map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join("");
+}
+
+function toOperation(op: Operation): ZodOpenApiOperationObject {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodes(op)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, ZodOpenApiResponseObject> = {
+    [String(op.status)]: {
+      description: op.summary,
+      content: { "application/json": { schema: op.raw ? op.response : Success(op.response) } },
+    },
+  };
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: `Failure: ${codes.map((c) => `\`${c}\``).join(", ")}`,
+      content: { "application/json": { schema: Failure(codes) } },
+    };
+  }
+  const header = op.method === "post" && op.auth !== "none" ? IdempotencyHeader : undefined;
+  return {
+    operationId: operationId(op),
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description && { description: op.description }),
+    security: op.auth === "none" ? [] : SECURITY[op.auth],
+    ...((op.params || op.query || header) && {
+      requestParams: {
+        ...(op.params && { path: op.params }),
+        ...(op.query && { query: op.query }),
+        ...(header && { header }),
+      },
+    }),
+    ...(op.body && {
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: op.body,
+            ...(op.example !== undefined && { example: op.example }),
+          },
+        },
+      },
+    }),
+    responses: responses as ZodOpenApiOperationObject["responses"],
+  };
+}
+
+/** `data` of a webhook event (CONTRACT §9): payment events carry the verified fields too. */
+const EventData = z.object({
+  reference: Reference,
+  amount: Money,
+  currency: CurrencyCode,
+  status: TransactionStatus,
+  channel: ChannelName.nullable().optional(),
+  fees: Money.nullable().optional(),
+  amountSettled: Money.nullable().optional(),
+  paidAt: Timestamp.nullable().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  customer: z.object({ email: z.string().nullable(), name: z.string().nullable() }).optional(),
+});
+
+const WebhookHeaders = z.strictObject({
+  "webhook-id": z.string().meta({
+    description: "The event's id (evt_…): the same on every delivery of it.",
+    example: "evt_3JcKp0Wq8XvN2mTz6RbL4hYd",
+  }),
+  "webhook-timestamp": z
+    .string()
+    .meta({ description: "Unix seconds when this delivery was signed.", example: "1795516212" }),
+  "webhook-signature": z.string().meta({
+    description:
+      "Standard Webhooks: `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated while a rolled secret still signs.",
+    example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+  }),
+});
+
+function webhooks() {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: `Event ${type}`,
+          description:
+            "Sent to the merchant's webhook endpoint, signed with its whsec_ secret (Standard Webhooks). Answer 2xx within 10 s; anything else is retried with back-off.",
+          requestParams: { header: WebhookHeaders },
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: z.strictObject({ event: z.literal(type), data: EventData, timestamp: Timestamp }),
+              },
+            },
+          },
+          responses: { "200": { description: "Received; any 2xx will do." } },
+        },
+      },
+    ]),
+  );
+}
+
+function paths(): ZodOpenApiPathsObject {
+  const out: ZodOpenApiPathsObject = {};
+  for (const op of OPERATIONS) out[op.path] = { ...out[op.path], [op.method]: toOperation(op) };
+  return out;
+}
+
+let cached: { base: string; document: ReturnType<typeof createDocument> } | undefined;
+
+/** The document, for the deployment at `baseUrl` (its only server). */
+export function openApiDocument(baseUrl: string) {
+  if (cached?.base === baseUrl) return cached.document;
+  const document = createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Paygate API",
+      version: "1.0.0",
+      description:
+        'Collect payments by card, bank transfer, bank payment and USSD through a hosted checkout. Every answer is `{status, data}` or `{status: "failed", error, message}`; amounts are decimal strings, never floats. Guides: docs/ in the repository.',
+    },
+    servers: [{ url: baseUrl }],
+    tags: [
+      { name: "Payments", description: "The merchant's server: create and verify payments (secret key)." },
+      { name: "Checkout", description: "The hosted page's calls (access code)." },
+      { name: "Sandbox", description: "Test mode only: produce every outcome on purpose." },
+      { name: "Events", description: "Events and their deliveries, read with the secret key." },
+      { name: "Merchants", description: "Accounts, keys and settings (session token)." },
+      { name: "Webhooks", description: "The webhook endpoint and its deliveries (session token)." },
+      { name: "Payment links", description: "Shareable hosted start pages." },
+      { name: "Service", description: "Liveness and readiness." },
+    ],
+    components: {
+      securitySchemes: {
+        secretKeyHeader: {
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description: "sk_test_… or sk_live_…",
+        },
+        secretKeyBearer: { type: "http", scheme: "bearer", bearerFormat: "sk_test_… or sk_live_…" },
+        accessCode: {
+          type: "apiKey",
+          in: "header",
+          name: "x-access-code",
+          description: "The checkout's access code.",
+        },
+        sessionToken: { type: "http", scheme: "bearer", bearerFormat: "mst_… (from signup or login)" },
+      },
+    },
+    paths: paths(),
+    webhooks: webhooks(),
+  });
+  cached = { base: baseUrl, document };
+  return document;
+}

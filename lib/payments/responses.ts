@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { ChannelName, CurrencyCode, Money, Reference, Timestamp, TransactionStatus } from "@/lib/openapi/common";
+
+/** `data` of initialize and of a payment link's pay: SPEC "Transaction session" (presentSession). */
+export const SessionResponse = z
+  .object({
+    reference: Reference,
+    accessCode: z.string().meta({ example: "Xk3Pq9Lm2Nb7Vc4Zr8Ts" }),
+    checkoutUrl: z.url().meta({ example: "https://pay.example.com/pay/Xk3Pq9Lm2Nb7Vc4Zr8Ts" }),
+    amount: Money,
+    cardFee: Money,
+    transferFee: Money,
+    cardTotal: Money,
+    transferTotal: Money,
+    currency: CurrencyCode,
+    merchantBearsCost: z.boolean(),
+    channels: z.array(ChannelName),
+    status: TransactionStatus,
+    distribution: z.record(z.string(), z.number()).optional(),
+  })
+  .meta({ id: "TransactionSession" });
+
+/** `data` of server verify and each row of the transactions list: SPEC "Verified transaction" (presentVerified). */
+export const VerifiedResponse = z
+  .object({
+    id: z.string(),
+    reference: Reference,
+    amount: Money,
+    total: Money.nullable(),
+    amountSettled: Money.nullable(),
+    currency: CurrencyCode,
+    status: TransactionStatus,
+    channel: ChannelName.nullable(),
+    fees: Money.nullable(),
+    merchantBearsCost: z.boolean(),
+    paidAt: Timestamp.nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    customer: z.object({ email: z.string().nullable(), name: z.string().nullable() }),
+    createdAt: Timestamp,
+  })
+  .meta({ id: "VerifiedTransaction" });
+
+/** `data` of checkout verify (presentCheckoutRecord and verifyCheckout). */
+export const CheckoutRecordResponse = z
+  .object({
+    reference: Reference,
+    amount: Money,
+    total: Money.nullable(),
+    currency: CurrencyCode,
+    status: TransactionStatus,
+    channel: ChannelName.nullable(),
+    fees: Money.nullable(),
+    paidAt: Timestamp.nullable(),
+    amountMismatch: z.object({ expected: Money, received: Money }).optional(),
+    transfer: z
+      .object({ accountNumber: z.string(), amount: Money, expiresAt: Timestamp, expiresInSeconds: z.number().int() })
+      .optional(),
+  })
+  .meta({ id: "CheckoutRecord" });
+
+export const TransactionListResponse = z.object({
+  transactions: z.array(VerifiedResponse),
+  nextCursor: z.string().nullable(),
+});
+
+export const BankListResponse = z.array(
+  z.object({ code: z.string().meta({ example: "057" }), name: z.string().meta({ example: "Zenith Bank" }) }),
+);
