@@ -1,12 +1,22 @@
 import { z } from "zod";
-import { ChannelName, CurrencyCode, Money, Reference, Timestamp, TransactionStatus } from "@/lib/openapi/common";
+import {
+  ChannelName,
+  CurrencyCode,
+  Money,
+  Reference,
+  Timestamp,
+  TransactionStatus,
+} from "@/lib/openapi/common";
 
 /** `data` of the bank transfer charge: SPEC "Virtual account" plus the exact amount (presentVirtualAccount). */
 export const VirtualAccountResponse = z
   .object({
     status: z.literal("awaiting_transfer"),
     reference: Reference,
-    accountNumber: z.string().regex(/^\d{10}$/).meta({ example: "9912345678" }),
+    accountNumber: z
+      .string()
+      .regex(/^\d{10}$/)
+      .meta({ example: "9912345678" }),
     bankName: z.string().meta({ example: "Paygate Sandbox Bank" }),
     accountName: z.string().meta({ example: "Paygate / Demo Store" }),
     amount: Money,
@@ -16,12 +26,20 @@ export const VirtualAccountResponse = z
   })
   .meta({ id: "VirtualAccount" });
 
-const CardSummary = z.object({ brand: z.string().meta({ example: "visa" }), last4: z.string().meta({ example: "4242" }) });
+const CardSummary = z.object({
+  brand: z.string().meta({ example: "visa" }),
+  last4: z.string().meta({ example: "4242" }),
+});
 
 /** `data` of the card charge and of its OTP step. */
 export const CardChargeResponse = z
   .discriminatedUnion("status", [
-    z.object({ reference: Reference, channel: z.literal("card"), card: CardSummary, status: z.literal("success") }),
+    z.object({
+      reference: Reference,
+      channel: z.literal("card"),
+      card: CardSummary,
+      status: z.literal("success"),
+    }),
     z.object({
       reference: Reference,
       channel: z.literal("card"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ChannelName, CurrencyCode, Money, ModeName, Timestamp } from "@/lib/openapi/common";
+import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
+import { ChannelName, CurrencyCode, ModeName, Money, Timestamp } from "@/lib/openapi/common";
 
 const Merchant = z.object({ id: z.string(), businessName: z.string(), email: z.email() });
 const SessionToken = {
@@ -23,7 +24,12 @@ export const LogoutResponse = z.object({ signedOut: z.literal(true) });
 
 export const RollKeyResponse = z.object({ mode: ModeName, secretKey: z.string().regex(/^sk_(test|live)_/) });
 
-const FeeRule = z.object({ percent: z.string().meta({ example: "1.5" }), flat: Money, flatWaivedBelow: Money, cap: Money.nullable() });
+const FeeRule = z.object({
+  percent: z.string().meta({ example: "1.5" }),
+  flat: Money,
+  flatWaivedBelow: Money,
+  cap: Money.nullable(),
+});
 
 /** `data` of the settings endpoints (presentSettings). */
 export const SettingsResponse = z
@@ -34,7 +40,11 @@ export const SettingsResponse = z
     merchantBearsCost: z.boolean(),
     brandColor: z.string().nullable(),
     logoUrl: z.string().nullable(),
-    fees: z.record(CurrencyCode, z.object({ card: FeeRule, transfer: FeeRule })),
+    fees: z.object(
+      Object.fromEntries(
+        CURRENCY_CODES.map((c) => [c, z.object({ card: FeeRule, transfer: FeeRule })]),
+      ) as Record<Currency, z.ZodObject<{ card: typeof FeeRule; transfer: typeof FeeRule }>>,
+    ),
     customFees: z.array(CurrencyCode),
   })
   .meta({ id: "MerchantSettings" });

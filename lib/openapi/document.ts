@@ -63,8 +63,11 @@ const IdempotencyHeader = z.strictObject({
 function operationId(op: Operation): string {
   const words = op.path
     .replace(/^\/v1\//, "")
+    .replace(/\.json$/, "")
     .split(/[/-]/)
-    .filter((w) => w && !w.startsWith("{"));
+    .map((w) => (w.startsWith("{") ? `by-${w.slice(1, -1)}` : w))
+    .flatMap((w) => w.split("-"))
+    .filter(Boolean);
   return [op.method, ...words].map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join("");
 }
 
@@ -150,9 +153,14 @@ function webhooks() {
       type,
       {
         post: {
+          operationId: `webhook${type
+            .split(/[._]/)
+            .map((w) => w[0]?.toUpperCase() + w.slice(1))
+            .join("")}`,
           summary: `Event ${type}`,
+          security: [],
           description:
-            "Sent to the merchant's webhook endpoint, signed with its whsec_ secret (Standard Webhooks). Answer 2xx within 10 s; anything else is retried with back-off.",
+            "Sent to the merchant's webhook endpoint, signed with its whsec_ secret (Standard Webhooks). Answer 2xx within 15 s; anything else is retried with back-off (5 s, 5 min, 30 min … 24 h).",
           requestParams: { header: WebhookHeaders },
           requestBody: {
             content: {

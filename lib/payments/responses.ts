@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ChannelName, CurrencyCode, Money, Reference, Timestamp, TransactionStatus } from "@/lib/openapi/common";
+import {
+  ChannelName,
+  CurrencyCode,
+  Money,
+  Reference,
+  Timestamp,
+  TransactionStatus,
+} from "@/lib/openapi/common";
 
 /** `data` of initialize and of a payment link's pay: SPEC "Transaction session" (presentSession). */
 export const SessionResponse = z
@@ -53,7 +60,12 @@ export const CheckoutRecordResponse = z
     paidAt: Timestamp.nullable(),
     amountMismatch: z.object({ expected: Money, received: Money }).optional(),
     transfer: z
-      .object({ accountNumber: z.string(), amount: Money, expiresAt: Timestamp, expiresInSeconds: z.number().int() })
+      .object({
+        accountNumber: z.string(),
+        amount: Money,
+        expiresAt: Timestamp,
+        expiresInSeconds: z.number().int(),
+      })
       .optional(),
   })
   .meta({ id: "CheckoutRecord" });

@@ -48,7 +48,10 @@ export const EventResponse = z
   })
   .meta({ id: "Event" });
 
-export const EventListResponse = z.object({ events: z.array(EventResponse), nextCursor: z.string().nullable() });
+export const EventListResponse = z.object({
+  events: z.array(EventResponse),
+  nextCursor: z.string().nullable(),
+});
 
 export const RedeliverResponse = z.object({
   id: z.string(),

@@ -1,8 +1,8 @@
 // GET /v1/openapi.json - the API's OpenAPI 3.1 document, generated from the same zod schemas the routes use.
 import { env } from "@/lib/env";
-import { newRequestId } from "@/lib/security/tokens";
 import { methodsNotAllowed } from "@/lib/http/with-api";
 import { openApiDocument } from "@/lib/openapi/document";
+import { newRequestId } from "@/lib/security/tokens";
 
 export function GET(): Response {
   return new Response(JSON.stringify(openApiDocument(env().PUBLIC_BASE_URL)), {

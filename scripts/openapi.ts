@@ -1,0 +1,11 @@
+// npm run openapi: write the OpenAPI document (the one GET /v1/openapi.json serves) to a file, for tools
+// that read files (the linter in .ci/run, client generators). Usage: tsx scripts/openapi.ts [out] [baseUrl]
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { openApiDocument } from "@/lib/openapi/document";
+
+const out = resolve(process.argv[2] ?? "test-results/openapi.json");
+const base = process.argv[3] ?? "http://localhost:3000";
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(openApiDocument(base), null, 2)}\n`);
+console.log(`OpenAPI document written to ${out}`);
