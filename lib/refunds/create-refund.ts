@@ -42,7 +42,7 @@ export async function createRefund(input: {
 }) {
   const found = await db()
     .selectFrom("transactions")
-    .select(["id"])
+    .select(["id", "currency"])
     .where("reference", "=", input.reference)
     .where("merchant_id", "=", input.merchantId)
     .where("mode", "=", input.mode)
@@ -52,6 +52,13 @@ export async function createRefund(input: {
       "transaction_not_found",
       `reference: no transaction ${input.reference} in ${input.mode} mode.`,
     );
+  }
+  // A malformed amount is a 400 whatever the transaction's state (the currency never changes).
+  let requested: bigint | undefined;
+  if (input.amount !== undefined) {
+    const parsed = parseAmount(input.amount, found.currency as Currency);
+    if (!parsed.ok) throw new AppError("validation_error", `amount ${parsed.reason}.`);
+    requested = parsed.minor;
   }
   const refund = await db()
     .transaction()
@@ -65,12 +72,7 @@ export async function createRefund(input: {
           `reference: only a successful payment can be refunded; transaction ${tx.reference} is ${tx.status}.`,
         );
       }
-      let amount = refundable;
-      if (input.amount !== undefined) {
-        const parsed = parseAmount(input.amount, currency);
-        if (!parsed.ok) throw new AppError("validation_error", `amount ${parsed.reason}.`);
-        amount = parsed.minor;
-      }
+      const amount = requested ?? refundable;
       if (refundable <= 0n) {
         throw new AppError(
           "refund_exceeds_available",
