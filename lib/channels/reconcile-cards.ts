@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -8,6 +9,21 @@ import type { CardStatus } from "@/lib/rails/types";
 import { updateAttempt } from "./attempts";
 import { captureCard } from "./charge-card";
 
+/** The query a reconciliation pass starts from (exported for the test that checks its plan uses the index). */
+export function staleCardAttemptsQuery(now: number, limit: number) {
+  return (
+    db()
+      .selectFrom("charge_attempts")
+      .select(["id", "transaction_id", "mode"])
+      // Inlined, as the partial index `charge_attempts_authorizing` (migration 0011) states it.
+      .where(sql<boolean>`status = ${sql.lit("authorizing")}`)
+      .where("updated_at", "<=", now - env().CARD_RECONCILE_SECONDS * 1000)
+      .where("channel", "=", "card")
+      .orderBy("updated_at")
+      .limit(limit)
+  );
+}
+
 /**
  * Card reconciliation (CONTRACT §13): a card attempt still `authorizing` CARD_RECONCILE_SECONDS after it
  * started lost its answer (its process died while the network held it). The network is asked again for what
@@ -16,15 +32,7 @@ import { captureCard } from "./charge-card";
  * captured). An attempt another process settled meanwhile is left as it is. Returns how many were settled.
  */
 export async function reconcileCards(now = Date.now(), limit = 100): Promise<number> {
-  const stale = await db()
-    .selectFrom("charge_attempts")
-    .select(["id", "transaction_id", "mode"])
-    .where("channel", "=", "card")
-    .where("status", "=", "authorizing")
-    .where("updated_at", "<=", now - env().CARD_RECONCILE_SECONDS * 1000)
-    .orderBy("updated_at")
-    .limit(limit)
-    .execute();
+  const stale = await staleCardAttemptsQuery(now, limit).execute();
   let settled = 0;
   for (const attempt of stale) {
     try {

@@ -440,6 +440,13 @@ export const migrations: Record<string, Migration> = {
         .addColumn("refund_credit_minor", "bigint", (c) => c.notNull().defaultTo(0))
         .execute();
 
+      // The card attempts still at the network, by when they last moved: card reconciliation reads only these.
+      // Partial, its condition inlined in the query the same way (lib/channels/reconcile-cards.ts), which is
+      // what lets SQLite use it.
+      await sql`create index if not exists charge_attempts_authorizing on charge_attempts (updated_at) where status = 'authorizing'`.execute(
+        db,
+      );
+
       // The sandbox card network's own record of what it decided for each attempt, so an attempt whose
       // process died at the network can be asked about again (card reconciliation).
       await db.schema
