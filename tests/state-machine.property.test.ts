@@ -300,6 +300,9 @@ const cardDetails = (kind: CardKind) => ({
   cvv: "123",
 });
 
+/** CONTRACT §2: no amount, a refund's included, exceeds 100,000,000.00. */
+const MAX_AMOUNT_MINOR = 10_000_000_000n;
+
 const formatMinor = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, "0")}`;
 
 let sessionSeq = 0;
@@ -650,7 +653,9 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
           );
           trace.push(`${label} [${pre.status}, refundable ${pre.refundable}] -> ${show(a)}`);
           const want = amountMinor ?? pre.refundable;
-          if (pre.status !== "success" && pre.refundable <= 0n)
+          if (amountMinor !== undefined && amountMinor > MAX_AMOUNT_MINOR)
+            expectRefused(a, "validation_error", "an amount over the upper bound of an amount");
+          else if (pre.status !== "success" && pre.refundable <= 0n)
             expectRefused(a, "invalid_state", "a refund of a payment that is not successful");
           else if (pre.refundable <= 0n || want > pre.refundable)
             expectRefused(a, "refund_exceeds_available", "a refund of more than is refundable");
