@@ -85,7 +85,7 @@ async function returnToBalance(trx: Trx, refund: RefundRow): Promise<void> {
  */
 export async function advanceRefund(refundId: string): Promise<void> {
   const refund = await db().selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
-  if (!refund || refund.status !== "pending") return;
+  if (refund?.status !== "pending") return;
   const rail = refundRail(refund.rail);
   if (!rail) return;
   let railReference = refund.rail_reference;
