@@ -41,7 +41,10 @@ const EnvSchema = z
      * bank transfer window is open (its checkout expires then), so walk-aways cannot block a link for a day.
      */
     PAYMENT_LINK_HOLD_SECONDS: positiveInt(30 * 60),
-    /** How often a process ends checkouts that expired unpaid (`abandoned`); 0 turns the sweep off here. */
+    /**
+     * How often a process sweeps: ends checkouts that expired unpaid (`abandoned`), reconciles card attempts
+     * whose answer was lost, settles sandbox refunds due. 0 turns the sweep off here.
+     */
     CHECKOUT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     SESSION_TTL_SECONDS: positiveInt(12 * 60 * 60),
     IDEMPOTENCY_TTL_SECONDS: positiveInt(24 * 60 * 60),
@@ -81,6 +84,13 @@ const EnvSchema = z
     BANK_TRANSFER_WINDOW_SECONDS: positiveInt(30 * 60),
     /** Simulated card-network latency of the sandbox card rail (tests use it to race a card against a transfer). */
     SANDBOX_CARD_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** How long after it is asked the sandbox rail processes a refund (CONTRACT §13). */
+    SANDBOX_REFUND_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(2000),
+    /**
+     * A card attempt still at the network (`authorizing`) this long after it started is asked about again
+     * and completed or refunded (card reconciliation, CONTRACT §13).
+     */
+    CARD_RECONCILE_SECONDS: positiveInt(120),
     /** Webhook retry delays in seconds, comma-separated (CONTRACT §9; tests shorten it). */
     WEBHOOK_RETRY_SCHEDULE: z
       .string()

@@ -1,5 +1,6 @@
 // npm run worker - the webhook relay on its own (beside or instead of the one inside each server process),
-// and the sweep that ends checkouts which expired unpaid.
+// and the sweep that ends checkouts which expired unpaid, reconciles card attempts whose answer was lost and
+// settles sandbox refunds due.
 // Several workers and servers may run against one database: they claim attempts with FOR UPDATE SKIP LOCKED
 // (PostgreSQL) or under BEGIN IMMEDIATE (SQLite). On SIGTERM or SIGINT the worker stops claiming, finishes the
 // deliveries it is sending (within SHUTDOWN_GRACE_SECONDS) and exits 0.

@@ -86,7 +86,7 @@ describe.each(targets)("channel concurrency on $name", (target) => {
     const l = await expectConservation(target, s.reference);
     expect(l.inbound).toHaveLength(200);
     expect(count(l.inbound, (r) => r.outcome)).toEqual({ credited: 1, duplicate_payment: 199 });
-    expect(count(l.refunds, (r) => r.reason)).toEqual({ duplicate_payment: 199 });
+    expect(count(l.refunds, (r) => r.reason ?? "")).toEqual({ duplicate_payment: 199 });
     expect(
       l.refunds.every((r) => BigInt(r.amount_minor as string) === BigInt(l.tx.total_minor as string)),
     ).toBe(true);

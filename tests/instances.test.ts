@@ -579,7 +579,7 @@ describe.each(kinds)("two instances and a worker on one %s database", (kind) => 
     }
     expect([...delivered].sort()).toEqual([...references].sort());
 
-    // Money is conserved per transaction: what came in is credited or to be refunded, nothing else.
+    // Money is conserved per transaction: what came in is credited, refunded or being refunded, nothing else.
     const ledger = await sql<{
       id: string;
       status: string;
@@ -590,8 +590,10 @@ describe.each(kinds)("two instances and a worker on one %s database", (kind) => 
         select t.id, t.status,
           (select coalesce(sum(i.amount_minor), 0) from inbound_transfers i where i.transaction_id = t.id)
             + (select coalesce(sum(c.captured_minor), 0) from charge_attempts c where c.transaction_id = t.id) as received,
-          case when t.status = 'success' then t.total_minor else 0 end as credited,
-          (select coalesce(sum(r.amount_minor), 0) from refunds_due r where r.transaction_id = t.id) as refunds
+          case when t.status = 'success' then t.total_minor else 0 end
+            + t.refund_credit_minor - t.amount_refunded_minor as credited,
+          (select coalesce(sum(r.amount_minor), 0) from refunds r
+            where r.transaction_id = t.id and r.status <> 'failed') as refunds
         from transactions t where t.merchant_id = ${m.id}`.execute(db);
     for (const row of ledger.rows) {
       expect(BigInt(row.received), row.id).toBe(BigInt(row.credited) + BigInt(row.refunds));

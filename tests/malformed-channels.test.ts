@@ -179,7 +179,7 @@ async function merchantState(target: Target, merchantId: string) {
       .where("merchant_id", "=", merchantId)
       .orderBy("id")
       .execute(),
-    db.selectFrom("refunds_due").selectAll().where("merchant_id", "=", merchantId).orderBy("id").execute(),
+    db.selectFrom("refunds").selectAll().where("merchant_id", "=", merchantId).orderBy("id").execute(),
     db
       .selectFrom("events")
       .select(["id", "type"])

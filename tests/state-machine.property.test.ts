@@ -19,22 +19,33 @@ import {
  * names a server (a fresh database on it, dropped afterwards).
  *
  * Each run initializes 1-3 transactions (some with the merchant bearing the fees, some without an email) and
- * plays a random sequence of customer, bank and sandbox actions on them, some of them concurrently. After every
+ * plays a random sequence of customer, bank and sandbox actions on them, merchant refunds (all, part, too
+ * much) and the rail settling refunds (processed or failed), some of them concurrently. After every
  * step the invariants of tests/helpers/property-invariants.ts are checked against the database (never credited
  * twice, never leaves a terminal state, money conserved, fees and totals per the contract, one outbox event per
- * terminal change), and every sequential step's answer is checked against what the contract says it must be.
+ * terminal change, received = credited + refunded + refunds pending, never more refunded than refundable,
+ * one event per settled refund), and every sequential step's answer is checked against what the contract says it must be.
  *
  * PROP_RUNS (runs per database) and PROP_SEED reproduce or deepen a run.
  */
 
 // The domain reads these on first use: set them before any lib module is imported (all imports below are dynamic).
 const tempDir = mkdtempSync(join(tmpdir(), "paygate-prop-"));
-const ENV_KEYS = ["DATABASE_URL", "APP_SECRET", "SANDBOX_CARD_DELAY_MS", "LOG_LEVEL", "SEED_DEMO"] as const;
+const ENV_KEYS = [
+  "DATABASE_URL",
+  "APP_SECRET",
+  "SANDBOX_CARD_DELAY_MS",
+  "SANDBOX_REFUND_DELAY_MS",
+  "LOG_LEVEL",
+  "SEED_DEMO",
+] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
 process.env.DATABASE_URL = `file:${join(tempDir, "paygate.db")}`;
 process.env.APP_SECRET = "property-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 // A little card-network latency, so transfers and approvals land while a card is at the network.
 process.env.SANDBOX_CARD_DELAY_MS = "2";
+// Refunds settle only when a step settles them (processed or failed), never on a timer mid-run.
+process.env.SANDBOX_REFUND_DELAY_MS = "3600000";
 process.env.LOG_LEVEL = "error";
 process.env.SEED_DEMO = "0";
 
@@ -56,6 +67,8 @@ async function loadDomain() {
     authorize,
     cancel,
     errors,
+    refunds,
+    settlement,
   ] = await Promise.all([
     import("@/lib/db/client"),
     import("@/lib/db/migrate"),
@@ -71,6 +84,8 @@ async function loadDomain() {
     import("@/lib/channels/sandbox-authorize"),
     import("@/lib/channels/cancel-checkout"),
     import("@/lib/http/errors"),
+    import("@/lib/refunds/create-refund"),
+    import("@/lib/refunds/settle-refund"),
   ]);
   return {
     openDatabase: client.openDatabase,
@@ -89,6 +104,8 @@ async function loadDomain() {
     sandboxAuthorize: authorize.sandboxAuthorize,
     cancelCheckout: cancel.cancelCheckout,
     AppError: errors.AppError,
+    createRefund: refunds.createRefund,
+    settleRefund: settlement.settleRefund,
   };
 }
 type Domain = Awaited<ReturnType<typeof loadDomain>>;
@@ -127,6 +144,10 @@ type Step =
   | { kind: "ussd"; tx: number }
   | { kind: "authorize"; tx: number; decision: "approve" | "decline" }
   | { kind: "cancel"; tx: number }
+  /** A merchant refund: all that is refundable (no amount), a part of it, or one minor unit too much. */
+  | { kind: "refund"; tx: number; amount: "all" | "part" | "over" }
+  /** The rail settles a pending refund (merchant or automatic) of the run, picked by index. */
+  | { kind: "settleRefund"; pick: number; outcome: "processed" | "failed" }
   /** Several actions on one transaction at once. */
   | { kind: "concurrent"; tx: number; ops: SubOp[] };
 
@@ -143,7 +164,9 @@ type SubOp =
   | "bankTransfer"
   | "bankPayment"
   | "ussd"
-  | "cancel";
+  | "cancel"
+  | "refundPart"
+  | "refundAll";
 
 const txIndex = fc.nat({ max: 2 });
 
@@ -173,6 +196,8 @@ const subOpArb: fc.Arbitrary<SubOp> = fc.constantFrom(
   "bankPayment",
   "ussd",
   "cancel",
+  "refundPart",
+  "refundAll",
 );
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -231,6 +256,22 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc.record({
+      kind: fc.constant("refund" as const),
+      tx: txIndex,
+      amount: fc.constantFrom("all" as const, "part" as const, "part" as const, "over" as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("settleRefund" as const),
+      pick: fc.nat({ max: 20 }),
+      outcome: fc.constantFrom("processed" as const, "failed" as const),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
       kind: fc.constant("concurrent" as const),
       tx: txIndex,
       ops: fc.array(subOpArb, { minLength: 2, maxLength: 4 }),
@@ -258,6 +299,9 @@ const cardDetails = (kind: CardKind) => ({
   expiryYear: new Date().getUTCFullYear() + 2,
   cvv: "123",
 });
+
+/** CONTRACT §2: no amount, a refund's included, exceeds 100,000,000.00. */
+const MAX_AMOUNT_MINOR = 10_000_000_000n;
 
 const formatMinor = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, "0")}`;
 
@@ -288,7 +332,7 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
   async function snapshot(tx: TxHandle) {
     const row = await db()
       .selectFrom("transactions")
-      .select(["status"])
+      .select(["status", "amount_minor", "amount_refunded_minor", "refund_credit_minor"])
       .where("id", "=", tx.id)
       .executeTakeFirstOrThrow();
     const vas = await db()
@@ -305,6 +349,11 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
     return {
       status: row.status,
       open: !TERMINAL.has(row.status),
+      // What the merchant may still refund (CONTRACT §13), computed here from the columns.
+      refundable:
+        (row.status === "success" ? BigInt(row.amount_minor) : 0n) +
+        BigInt(row.refund_credit_minor) -
+        BigInt(row.amount_refunded_minor),
       vas: vas.map((v) => ({
         accountNumber: v.account_number,
         expectedMinor: BigInt(v.expected_minor),
@@ -422,6 +471,38 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
           .where("session_id", "=", first.sessionId)
           .execute();
         if (rows.length !== 1) fail(`a repeated notification is recorded ${rows.length} times`);
+        return;
+      }
+
+      if (step.kind === "settleRefund") {
+        const pending = await db()
+          .selectFrom("refunds")
+          .select(["id", "type", "amount_minor"])
+          .where(
+            "transaction_id",
+            "in",
+            txs.map((t) => t.id),
+          )
+          .where("status", "=", "pending")
+          .orderBy("created_at")
+          .orderBy("id")
+          .execute();
+        const target = pending.length > 0 ? pending[step.pick % pending.length] : undefined;
+        if (!target) {
+          trace.push(`${label} -> skipped (no pending refund)`);
+          return;
+        }
+        const settled = await d.settleRefund(
+          target.id,
+          step.outcome === "processed"
+            ? { status: "processed" }
+            : { status: "failed", reason: "sandbox_failed" },
+        );
+        trace.push(`${label} -> ${target.type} ${target.amount_minor} ${settled?.status}`);
+        if (settled?.status !== step.outcome)
+          fail(`a pending refund settled ${step.outcome} is ${settled?.status}`);
+        const again = await d.settleRefund(target.id, { status: "processed" });
+        if (again?.status !== step.outcome) fail(`a settled refund changed again to ${again?.status}`);
         return;
       }
 
@@ -558,6 +639,34 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
           else expectValue(a, "cancel", (v) => v.status === "abandoned");
           break;
         }
+        case "refund": {
+          const part = pre.refundable > 2n ? pre.refundable / 3n : 1n;
+          const amountMinor =
+            step.amount === "all" ? undefined : step.amount === "part" ? part : pre.refundable + 1n;
+          a = await answer(() =>
+            d.createRefund({
+              merchantId: keyPrincipal.merchantId,
+              mode: "test",
+              reference: tx.reference,
+              ...(amountMinor !== undefined && { amount: formatMinor(amountMinor) }),
+            }),
+          );
+          trace.push(`${label} [${pre.status}, refundable ${pre.refundable}] -> ${show(a)}`);
+          const want = amountMinor ?? pre.refundable;
+          if (amountMinor !== undefined && amountMinor > MAX_AMOUNT_MINOR)
+            expectRefused(a, "validation_error", "an amount over the upper bound of an amount");
+          else if (pre.status !== "success" && pre.refundable <= 0n)
+            expectRefused(a, "invalid_state", "a refund of a payment that is not successful");
+          else if (pre.refundable <= 0n || want > pre.refundable)
+            expectRefused(a, "refund_exceeds_available", "a refund of more than is refundable");
+          else
+            expectValue(
+              a,
+              "a refund",
+              (v) => v.status === "pending" && v.type === "merchant" && v.amount === formatMinor(want),
+            );
+          break;
+        }
         case "concurrent":
           await runConcurrent(step, tx, pre, label);
           break;
@@ -651,6 +760,23 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
           case "cancel":
             runs.push({ op, run: () => answer(() => d.cancelCheckout({ principal: p })) });
             break;
+          case "refundPart":
+          case "refundAll":
+            runs.push({
+              op,
+              run: () =>
+                answer(() =>
+                  d.createRefund({
+                    merchantId: keyPrincipal.merchantId,
+                    mode: "test",
+                    reference: tx.reference,
+                    ...(op === "refundPart" && {
+                      amount: formatMinor(pre.refundable > 2n ? pre.refundable / 2n : 1n),
+                    }),
+                  }),
+                ),
+            });
+            break;
         }
       }
       const answers = await Promise.all(runs.map((r) => r.run()));
@@ -660,10 +786,12 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
           .join(" | ")}`,
       );
 
-      // At most one of them may have been told it paid the transaction.
+      // At most one of them may have been told it paid the transaction (a refund is not a payment).
       const paid = answers.filter(
         (a, i) =>
           a.ok &&
+          runs[i]?.op !== "refundPart" &&
+          runs[i]?.op !== "refundAll" &&
           (a.value.outcome === "credited"
             ? a.value.replayed !== true
             : runs[i]?.op !== "simulateSuccess" && a.value.status === "success"),

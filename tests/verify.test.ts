@@ -33,6 +33,7 @@ describe.each(targets)("verify and checkout endpoints on $name", (target) => {
       metadata: { orderId: "A-1", nested: { ok: true } },
       customer: { email: "buyer@example.com", name: "Ada" },
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      amountRefunded: "0.00",
     });
   });
 

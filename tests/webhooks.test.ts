@@ -154,7 +154,8 @@ describe.each(dbKinds)("webhooks on %s", (kind) => {
     expect(m.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     // Bank transfer: account issued, a wrong amount, then the exact amount; the same bank notification twice
-    // and a second exact transfer after success emit nothing more.
+    // emits nothing more, and the wrong amount and a second exact transfer after success are refunded
+    // automatically, the sandbox rail processing each a moment later (refund.processed).
     const a = await initializePayment(m, {
       amount: "5000",
       email: "ada@example.com",
@@ -193,6 +194,8 @@ describe.each(dbKinds)("webhooks on %s", (kind) => {
       ["checkout.completed", b.reference],
       ["payment.completed", c],
       ["checkout.completed", c],
+      ["refund.processed", a.reference],
+      ["refund.processed", a.reference],
     ];
     await receiver.waitForCount(expected.length);
     await sleep(FIRST_RETRY_MS + POLL_SLACK_MS); // long enough for any retry or duplicate to show up
@@ -289,6 +292,29 @@ describe.each(dbKinds)("webhooks on %s", (kind) => {
         amount: expect.any(String),
         currency: "NGN",
         status,
+      });
+    }
+    // The refunds: the refund object and the transaction's reference (CONTRACT §13).
+    const refunds = got
+      .filter((r) => r.json.event === "refund.processed")
+      .map((r) => r.json.data)
+      .sort((x, y) => String(x.reason).localeCompare(String(y.reason)));
+    expect(refunds).toEqual([
+      expect.objectContaining({ reference: a.reference, reason: "amount_mismatch", amount: "10.00" }),
+      expect.objectContaining({ reference: a.reference, reason: "duplicate_payment", amount: va.amount }),
+    ]);
+    for (const r of refunds) {
+      expect(r).toEqual({
+        id: expect.stringMatching(/^rfd_/),
+        reference: a.reference,
+        amount: expect.any(String),
+        currency: "NGN",
+        status: "processed",
+        reason: expect.any(String),
+        type: "automatic",
+        failureReason: null,
+        createdAt: expect.stringMatching(ISO),
+        processedAt: expect.stringMatching(ISO),
       });
     }
     await receiver.close();

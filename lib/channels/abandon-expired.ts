@@ -6,8 +6,10 @@ import { log } from "@/lib/log";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal, OPEN_STATUSES } from "@/lib/payments/status";
 import { processState } from "@/lib/process-state";
+import { advanceDueRefunds, stopRefundTimers } from "@/lib/refunds/settle-refund";
 import { openVirtualAccount } from "./charge-bank-transfer";
 import { cardInFlight } from "./charge-card";
+import { reconcileCards } from "./reconcile-cards";
 
 /**
  * A checkout still open, its statuses inlined as literals: SQLite uses the partial index
@@ -85,8 +87,18 @@ function sweepOnce(): Promise<void> {
   return sweep.running;
 }
 
-/** Batches until nothing more is due (or a batch ends nothing, all of it waiting on a window). */
+/**
+ * One pass: card attempts whose answer was lost are reconciled first (a payment the network made must not be
+ * abandoned), then the expired checkouts are ended in batches until nothing more is due (or a batch ends
+ * nothing, all of it waiting on a window), then refunds due on the sandbox rail are settled.
+ */
 async function sweepBatches(): Promise<void> {
+  try {
+    const reconciled = await reconcileCards();
+    if (reconciled > 0) log.info("card attempts reconciled", { count: reconciled });
+  } catch (err) {
+    log.error("card reconciliation failed", { error: err instanceof Error ? err.message : String(err) });
+  }
   try {
     for (;;) {
       const { due, ended } = await abandonExpiredCheckouts(Date.now(), BATCH);
@@ -95,6 +107,11 @@ async function sweepBatches(): Promise<void> {
     }
   } catch (err) {
     log.error("checkout expiry sweep failed", { error: err instanceof Error ? err.message : String(err) });
+  }
+  try {
+    await advanceDueRefunds();
+  } catch (err) {
+    log.error("refund sweep failed", { error: err instanceof Error ? err.message : String(err) });
   }
 }
 
@@ -114,5 +131,6 @@ export function startCheckoutExpiry(): void {
 export async function stopCheckoutExpiry(): Promise<void> {
   if (sweep.timer) clearInterval(sweep.timer);
   sweep.timer = undefined;
+  stopRefundTimers();
   await sweep.running;
 }

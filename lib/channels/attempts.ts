@@ -14,7 +14,7 @@ export type AttemptStatus =
   | "success"
   /** Declined, wrong OTP, or the customer declined in the app. */
   | "failed"
-  /** Money arrived but the transaction was already paid or finished: it is refunded (refunds_due). */
+  /** Money arrived but the transaction was already paid or finished: it is refunded (an automatic refund). */
   | "refunded";
 
 export async function createAttempt(

@@ -1,28 +1,36 @@
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
-import { assertOpen, lockTransaction, type Trx, transition } from "@/lib/payments/state-machine";
+import {
+  assertOpen,
+  lockTransaction,
+  type TransactionRow,
+  type Trx,
+  transition,
+} from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
 import { railsFor } from "@/lib/rails/rails-for";
 import type { CardDetails, CardOutcome } from "@/lib/rails/types";
+import { recordAutomaticRefund } from "@/lib/refunds/create-refund";
 import { type AttemptStatus, createAttempt, latestAttempt, updateAttempt } from "./attempts";
 import { cardBrand } from "./card-brand";
 import { completePayment } from "./complete-payment";
 import { openForCharge } from "./open-for-charge";
-import { recordRefundDue } from "./record-refund-due";
 import { channelAmounts } from "./settlement";
 
 type CardSummary = { brand: string; last4: string; expiryMonth: number; expiryYear: number };
 
-const IN_FLIGHT_STALE_MS = 2 * 60_000;
-
 /**
- * Whether a card network call is still running for the transaction. One older than the rail's time limit
- * died with its process and no longer counts (it no longer blocks the customer, nor the expiry sweep).
+ * Whether a card network call is still running for the transaction. One older than CARD_RECONCILE_SECONDS
+ * died with its process and no longer counts (it no longer blocks the customer, nor the expiry sweep); card
+ * reconciliation (lib/channels/reconcile-cards.ts) asks the network what became of it.
  */
 export async function cardInFlight(trx: Trx, transactionId: string): Promise<boolean> {
   const inFlight = await latestAttempt(trx, transactionId, "card", ["authorizing"]);
-  return inFlight !== undefined && Number(inFlight.updated_at) > Date.now() - IN_FLIGHT_STALE_MS;
+  return (
+    inFlight !== undefined && Number(inFlight.updated_at) > Date.now() - env().CARD_RECONCILE_SECONDS * 1000
+  );
 }
 
 /**
@@ -75,6 +83,7 @@ export async function chargeCard(input: { principal: AccessCodePrincipal; card: 
   const amounts = channelAmounts(tx, "card");
   const outcome = await callRail(input.principal, attemptId, () =>
     railsFor(tx.mode).card.authorize({
+      attemptId,
       card: input.card,
       amountMinor: amounts.totalMinor,
       currency: tx.currency,
@@ -102,7 +111,11 @@ export async function submitCardOtp(input: { principal: AccessCodePrincipal; otp
     });
   const details = JSON.parse(attempt.details) as CardSummary & { authorization?: string };
   const outcome = await callRail(input.principal, attempt.id, () =>
-    railsFor(tx.mode).card.confirmOtp({ authorization: details.authorization ?? "", otp: input.otp }),
+    railsFor(tx.mode).card.confirmOtp({
+      attemptId: attempt.id,
+      authorization: details.authorization ?? "",
+      otp: input.otp,
+    }),
   );
   const { authorization: _drop, ...summary } = details;
   return applyCardOutcome({ principal: input.principal, attemptId: attempt.id, summary, outcome });
@@ -120,8 +133,9 @@ async function callRail(
     await db()
       .transaction()
       .execute(async (trx) => {
-        await updateAttempt(trx, attemptId, { status: "failed", failureReason: "processor_error" });
         const tx = await lockTransaction(trx, principal.transactionId);
+        if (!(await stillAuthorizing(trx, attemptId))) return;
+        await updateAttempt(trx, attemptId, { status: "failed", failureReason: "processor_error" });
         if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
       });
     if (err instanceof AppError) throw err;
@@ -145,6 +159,24 @@ async function applyCardOutcome(input: {
     .execute(async (trx) => {
       const tx = await lockTransaction(trx, input.principal.transactionId);
       const base = { reference: tx.reference, channel: "card", card };
+      const current = await trx
+        .selectFrom("charge_attempts")
+        .select(["status", "failure_reason"])
+        .where("id", "=", attemptId)
+        .executeTakeFirstOrThrow();
+      if (current.status !== "authorizing") {
+        // Card reconciliation settled this attempt while its answer was on the way: that settlement stands.
+        if (current.status === "success") return { ...base, status: "success" };
+        return {
+          ...base,
+          status: "failed",
+          reason: current.failure_reason ?? current.status,
+          message:
+            current.status === "refunded"
+              ? "This payment was settled another way; the card charge is refunded."
+              : "The card payment did not complete.",
+        };
+      }
       if (outcome.kind === "failed") {
         await updateAttempt(trx, attemptId, { status: "failed", failureReason: outcome.reason });
         if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
@@ -167,24 +199,7 @@ async function applyCardOutcome(input: {
         await transition(trx, tx, "awaiting_otp");
         return { ...base, status: "awaiting_otp", message: outcome.message };
       }
-      const captured = channelAmounts(tx, "card").totalMinor;
-      await updateAttempt(trx, attemptId, { status: "authorizing", capturedMinor: captured });
-      if (!isTerminal(tx.status)) {
-        await completePayment(trx, tx, { channel: "card", attemptId });
-        return { ...base, status: "success" };
-      }
-      // Paid (or ended) by something else while the card network was answering: give the money back.
-      await updateAttempt(trx, attemptId, { status: "refunded" });
-      await recordRefundDue(trx, {
-        transactionId: tx.id,
-        merchantId: tx.merchant_id,
-        mode: tx.mode,
-        source: "card",
-        sourceId: attemptId,
-        amountMinor: captured,
-        currency: tx.currency,
-        reason: tx.status === "success" ? "duplicate_payment" : "late_payment",
-      });
+      if ((await captureCard(trx, tx, attemptId)) === "credited") return { ...base, status: "success" };
       return {
         ...base,
         status: "failed",
@@ -195,4 +210,41 @@ async function applyCardOutcome(input: {
             : `This payment is already ${tx.status}; the card charge will be refunded.`,
       };
     });
+}
+
+async function stillAuthorizing(trx: Trx, attemptId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom("charge_attempts")
+    .select("status")
+    .where("id", "=", attemptId)
+    .executeTakeFirst();
+  return row?.status === "authorizing";
+}
+
+/**
+ * The network captured the card's money for `attemptId` (under the transaction's row lock, `tx` as read with
+ * it): credit the transaction if it is still open; if something else paid or ended it meanwhile, the captured
+ * money becomes an automatic refund.
+ */
+export async function captureCard(
+  trx: Trx,
+  tx: TransactionRow,
+  attemptId: string,
+): Promise<"credited" | "refunded"> {
+  const captured = channelAmounts(tx, "card").totalMinor;
+  await updateAttempt(trx, attemptId, { status: "authorizing", capturedMinor: captured });
+  if (!isTerminal(tx.status)) {
+    await completePayment(trx, tx, { channel: "card", attemptId });
+    return "credited";
+  }
+  await updateAttempt(trx, attemptId, { status: "refunded" });
+  await recordAutomaticRefund(trx, {
+    tx,
+    source: "card",
+    sourceId: attemptId,
+    amountMinor: captured,
+    currency: tx.currency,
+    reason: tx.status === "success" ? "duplicate_payment" : "late_payment",
+  });
+  return "refunded";
 }

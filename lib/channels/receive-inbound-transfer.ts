@@ -5,11 +5,11 @@ import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
+import { recordAutomaticRefund } from "@/lib/refunds/create-refund";
 import { newId } from "@/lib/security/tokens";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { updateAttempt } from "./attempts";
 import { completePayment } from "./complete-payment";
-import { recordRefundDue } from "./record-refund-due";
 
 export type TransferOutcome =
   | "credited"
@@ -38,7 +38,7 @@ export function sandboxRail(merchantId: string): string {
  *     wrong amount inside the window → stays awaiting_transfer, mismatch recorded, the money refunded;
  *     after success → duplicate payment; after expiry or on a failed/abandoned transaction → late payment;
  *     both refunded, never credited.
- * Money in = credited + refunds due, always.
+ * Money in = credited + automatic refunds, always.
  */
 export async function receiveInboundTransfer(input: {
   rail: string;
@@ -106,10 +106,9 @@ export async function receiveInboundTransfer(input: {
         .where("account_number", "=", input.accountNumber)
         .executeTakeFirst();
       if (!va) {
-        await recordRefundDue(trx, {
-          transactionId: null,
-          merchantId: null,
-          mode: null,
+        await recordAutomaticRefund(trx, {
+          tx: null,
+          inboundRail: input.rail,
           source: "bank_transfer",
           sourceId: transferId,
           amountMinor: input.amountMinor,
@@ -141,10 +140,8 @@ export async function receiveInboundTransfer(input: {
       if (outcome === "credited") {
         await completePayment(trx, tx, { channel: "bank_transfer", attemptId: va.attempt_id });
       } else {
-        await recordRefundDue(trx, {
-          transactionId: tx.id,
-          merchantId: tx.merchant_id,
-          mode: tx.mode,
+        await recordAutomaticRefund(trx, {
+          tx,
           source: "bank_transfer",
           sourceId: transferId,
           amountMinor: input.amountMinor,

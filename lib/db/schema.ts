@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Table types. Conventions, the same on SQLite and PostgreSQL:
  *  - money is integer minor units in `bigint` columns (`*_minor`); pg returns those as strings and SQLite as
@@ -81,6 +83,10 @@ export interface TransactionsTable {
   mismatch_received_minor: Int | null;
   /** The payment link this transaction was started from, if any. */
   payment_link_id: string | null;
+  /** Merchant refunds not failed, minor units (CONTRACT §13). */
+  amount_refunded_minor: Generated<Int>;
+  /** Automatic refunds that failed: money back with the merchant, refundable again. */
+  refund_credit_minor: Generated<Int>;
 }
 
 /** One try at paying on one channel; a transaction may have many (the customer can switch channels). */
@@ -132,20 +138,42 @@ export interface InboundTransfersTable {
   received_at: Int;
 }
 
-/** Money received that must go back to the payer: never credited, never lost. */
-export interface RefundsDueTable {
+/** Money going back to a payer (CONTRACT §13): asked for by the merchant, or automatic. */
+export interface RefundsTable {
+  /** `rfd_…` */
   id: string;
+  /** Null only for money sent to an account no transaction owns (`unknown_account`). */
   transaction_id: string | null;
   merchant_id: string | null;
   mode: Mode | null;
-  /** "bank_transfer" (source_id = inbound transfer) or a charge channel (source_id = attempt). */
-  source: string;
-  source_id: string;
+  reference: string | null;
+  /** "merchant" | "automatic" */
+  type: string;
+  /** The merchant's words, or for automatic refunds "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account". */
+  reason: string | null;
   amount_minor: Int;
   currency: string;
-  /** "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account" */
-  reason: string;
+  /** "pending" → "processed" | "failed" */
   status: string;
+  /** Automatic refunds: "bank_transfer" (source_id = inbound transfer) or a charge channel (source_id = attempt). */
+  source: string | null;
+  source_id: string | null;
+  /** The rail that returns the money: "sandbox" in test mode. */
+  rail: string;
+  rail_reference: string | null;
+  failure_reason: string | null;
+  /** When a pending refund is next looked at. */
+  due_at: Int;
+  created_at: Int;
+  processed_at: Int | null;
+  updated_at: Int;
+}
+
+/** What the sandbox card network decided for an attempt (asked again by card reconciliation). */
+export interface SandboxCardChargesTable {
+  attempt_id: string;
+  /** JSON CardOutcome. */
+  outcome: string;
   created_at: Int;
 }
 
@@ -274,7 +302,8 @@ export interface Database {
   charge_attempts: ChargeAttemptsTable;
   virtual_accounts: VirtualAccountsTable;
   inbound_transfers: InboundTransfersTable;
-  refunds_due: RefundsDueTable;
+  refunds: RefundsTable;
+  sandbox_card_charges: SandboxCardChargesTable;
   webhook_endpoints: WebhookEndpointsTable;
   events: EventsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -18,9 +18,12 @@ export const ERROR_STATUS = {
   transaction_not_found: 404,
   payment_link_not_found: 404,
   event_not_found: 404,
+  refund_not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
   invalid_state: 409,
+  /** A refund larger than what is still refundable on the transaction. */
+  refund_exceeds_available: 409,
   /** The payment link is deactivated, expired or used up. */
   payment_link_unavailable: 409,
   idempotency_in_progress: 409,

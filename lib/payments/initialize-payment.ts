@@ -91,6 +91,8 @@ export async function initializePayment(input: {
     mismatch_expected_minor: null,
     mismatch_received_minor: null,
     payment_link_id: input.paymentLinkId ?? null,
+    amount_refunded_minor: 0,
+    refund_credit_minor: 0,
     created_at: now,
     updated_at: now,
   };

@@ -69,6 +69,7 @@ export const VERIFIED_COLUMNS = [
   "email",
   "customer_name",
   "created_at",
+  "amount_refunded_minor",
 ] as const satisfies readonly (keyof Row)[];
 
 /** SPEC "Verified transaction": the data of server verify. Fields that only exist once paid are null before. */
@@ -89,6 +90,8 @@ export function presentVerified(row: Pick<Row, (typeof VERIFIED_COLUMNS)[number]
     metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : {},
     customer: { email: row.email, name: row.customer_name },
     createdAt: new Date(toMillis(row.created_at)).toISOString(),
+    // Merchant refunds not failed (CONTRACT §13); `status` stays `success`: the payment happened.
+    amountRefunded: formatAmount(toMinor(row.amount_refunded_minor), currency),
   };
 }
 

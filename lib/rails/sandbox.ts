@@ -4,7 +4,7 @@ import { toMillis } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { randomString } from "@/lib/security/tokens";
 import { nubanCheckDigit } from "./nuban";
-import type { CardOutcome, Rails } from "./types";
+import type { CardOutcome, CardStatus, Rails } from "./types";
 
 /**
  * Test-mode rails. They behave like the real thing from the service's side (accounts, authorisations, codes)
@@ -40,6 +40,21 @@ async function networkDelay() {
   if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * The network decides first and keeps what it decided (as a real network does), then takes its time to
+ * answer: a process that dies while waiting leaves the decision with the network, where `cardStatus` finds it.
+ */
+async function decided(attemptId: string, outcome: CardOutcome): Promise<CardOutcome> {
+  const row = { outcome: JSON.stringify(outcome), created_at: Date.now() };
+  await db()
+    .insertInto("sandbox_card_charges")
+    .values({ attempt_id: attemptId, ...row })
+    .onConflict((oc) => oc.column("attempt_id").doUpdateSet(row))
+    .execute();
+  await networkDelay();
+  return outcome;
+}
+
 export const sandboxRails: Rails = {
   transfer: {
     name: "sandbox",
@@ -53,17 +68,16 @@ export const sandboxRails: Rails = {
     },
   },
   card: {
-    async authorize({ card }) {
-      await networkDelay();
+    async authorize({ attemptId, card }) {
       const outcome = TEST_CARDS[card.number];
       if (!outcome) {
-        return {
+        return decided(attemptId, {
           kind: "failed",
           reason: "test_card_unknown",
           message: "In test mode only the test cards are accepted (4242 4242 4242 4242 succeeds).",
-        };
+        });
       }
-      if (outcome.kind === "failed") return outcome;
+      if (outcome.kind === "failed") return decided(attemptId, outcome);
       const authorization = `auth_${randomString(24)}`;
       if (outcome.kind === "otp_required") {
         // Kept in the database like a real network's state: the OTP may reach another process or instance.
@@ -71,12 +85,11 @@ export const sandboxRails: Rails = {
           .insertInto("sandbox_card_otps")
           .values({ authorization, expires_at: Date.now() + OTP_TTL_MS })
           .execute();
-        return { ...outcome, authorization };
+        return decided(attemptId, { ...outcome, authorization });
       }
-      return { kind: "success", authorization };
+      return decided(attemptId, { kind: "success", authorization });
     },
-    async confirmOtp({ authorization, otp }) {
-      await networkDelay();
+    async confirmOtp({ attemptId, authorization, otp }) {
       // Taken once: a second OTP for the same authorisation finds nothing waiting.
       const taken = await db()
         .deleteFrom("sandbox_card_otps")
@@ -84,15 +97,45 @@ export const sandboxRails: Rails = {
         .returning("expires_at")
         .executeTakeFirst();
       if (!taken || toMillis(taken.expires_at) < Date.now()) {
-        return {
+        return decided(attemptId, {
           kind: "failed",
           reason: "otp_expired",
           message: "The one-time password expired; pay again.",
-        };
+        });
       }
       if (otp !== SANDBOX_OTP)
-        return { kind: "failed", reason: "invalid_otp", message: "The one-time password is wrong." };
-      return { kind: "success", authorization };
+        return decided(attemptId, {
+          kind: "failed",
+          reason: "invalid_otp",
+          message: "The one-time password is wrong.",
+        });
+      return decided(attemptId, { kind: "success", authorization });
+    },
+    async cardStatus({ attemptId }): Promise<CardStatus> {
+      const row = await db()
+        .selectFrom("sandbox_card_charges")
+        .select("outcome")
+        .where("attempt_id", "=", attemptId)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.outcome) as CardOutcome) : { kind: "unknown" };
+    },
+  },
+  refunds: {
+    async refund({ refundId }) {
+      return { railReference: `sbx_${refundId}` };
+    },
+    async refundStatus({ refundId }) {
+      // The sandbox bank returns the money SANDBOX_REFUND_DELAY_MS after it was asked (the refund's due time);
+      // POST /v1/sandbox/refunds/{id} settles one at once, either way.
+      const row = await db()
+        .selectFrom("refunds")
+        .select(["created_at"])
+        .where("id", "=", refundId)
+        .executeTakeFirst();
+      if (!row) return { status: "failed", reason: "refund_unknown" };
+      return toMillis(row.created_at) + env().SANDBOX_REFUND_DELAY_MS <= Date.now()
+        ? { status: "processed" }
+        : { status: "pending" };
     },
   },
   bankPayment: {

@@ -21,16 +21,47 @@ export interface TransferRail {
   }>;
 }
 
+/** What the network says about an attempt asked about again; `unknown` = it never received it. */
+export type CardStatus = CardOutcome | { kind: "unknown" };
+
 export interface CardRail {
-  /** Authorise and capture `amountMinor`; the card data is used for this call only and never kept. */
+  /**
+   * Authorise and capture `amountMinor`; the card data is used for this call only and never kept.
+   * `attemptId` is the service's own id for this try: the network keeps it, so `cardStatus` can ask later.
+   */
   authorize(input: {
+    attemptId: string;
     card: CardDetails;
     amountMinor: bigint;
     currency: string;
     reference: string;
   }): Promise<CardOutcome>;
   /** Finish an authorisation that asked for a one-time password. */
-  confirmOtp(input: { authorization: string; otp: string }): Promise<CardOutcome>;
+  confirmOtp(input: { attemptId: string; authorization: string; otp: string }): Promise<CardOutcome>;
+  /**
+   * What became of an attempt whose answer the service never received (its process died while the network
+   * held it): the last outcome the network decided for `attemptId`.
+   */
+  cardStatus(input: { attemptId: string; reference: string }): Promise<CardStatus>;
+}
+
+export type RefundStatus =
+  | { status: "pending" }
+  | { status: "processed" }
+  | { status: "failed"; reason: string };
+
+/** Returns money to a payer: to the card charged, or to the account a transfer came from. */
+export interface RefundRail {
+  /** Ask the rail to return `amountMinor`; it answers at once with its own reference and settles later. */
+  refund(input: {
+    refundId: string;
+    amountMinor: bigint;
+    currency: string;
+    /** The transaction's reference, null for money sent to an account no transaction owns. */
+    reference: string | null;
+  }): Promise<{ railReference: string }>;
+  /** Where a refund asked for earlier stands. */
+  refundStatus(input: { refundId: string; railReference: string }): Promise<RefundStatus>;
 }
 
 export interface BankPaymentRail {
@@ -54,4 +85,10 @@ export interface UssdRail {
   }>;
 }
 
-export type Rails = { transfer: TransferRail; card: CardRail; bankPayment: BankPaymentRail; ussd: UssdRail };
+export type Rails = {
+  transfer: TransferRail;
+  card: CardRail;
+  bankPayment: BankPaymentRail;
+  ussd: UssdRail;
+  refunds: RefundRail;
+};

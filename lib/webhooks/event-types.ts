@@ -10,6 +10,10 @@ export const EVENT_TYPES = [
   "checkout.completed",
   /** A transfer of the wrong amount arrived while the window was open; it will be refunded. */
   "checkout.amount_mismatch",
+  /** A refund reached the payer (CONTRACT §13); `data` is the refund with the transaction's reference. */
+  "refund.processed",
+  /** A refund could not be made; its money is refundable again. */
+  "refund.failed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -110,25 +110,43 @@ export async function ledger(target: Target, reference: string) {
   const [inbound, attempts, refunds, accounts] = await Promise.all([
     db.selectFrom("inbound_transfers").selectAll().where("transaction_id", "=", tx.id).execute(),
     db.selectFrom("charge_attempts").selectAll().where("transaction_id", "=", tx.id).execute(),
-    db.selectFrom("refunds_due").selectAll().where("transaction_id", "=", tx.id).execute(),
+    db
+      .selectFrom("refunds")
+      .selectAll()
+      .where("transaction_id", "=", tx.id)
+      .where("type", "=", "automatic")
+      .orderBy("created_at")
+      .execute(),
     db.selectFrom("virtual_accounts").selectAll().where("transaction_id", "=", tx.id).execute(),
   ]);
   return { tx, inbound, attempts, refunds, accounts };
 }
 
 /**
- * Money is conserved per transaction: everything received (inbound transfers + money captured by card,
- * bank payment or USSD) equals what was credited (the total, once, if paid) plus what is due back.
+ * Money is conserved per transaction (CONTRACT §13): everything received (inbound transfers + money captured
+ * by card, bank payment or USSD) equals what is credited (the total, once, if paid, less merchant refunds not
+ * failed, plus automatic refunds that failed and came back to the merchant) plus refunds processed and pending.
  */
 export async function expectConservation(target: Target, reference: string) {
   const l = await ledger(target, reference);
+  const all = await testDb(target)
+    .selectFrom("refunds")
+    .selectAll()
+    .where("transaction_id", "=", l.tx.id)
+    .execute();
   const received =
     l.inbound.reduce((s, r) => s + big(r.amount_minor), 0n) +
     l.attempts.reduce((s, r) => s + big(r.captured_minor), 0n);
-  const credited = l.tx.status === "success" ? big(l.tx.total_minor) : 0n;
-  const refunded = l.refunds.reduce((s, r) => s + big(r.amount_minor), 0n);
+  const credited =
+    (l.tx.status === "success" ? big(l.tx.total_minor) : 0n) +
+    big(l.tx.refund_credit_minor) -
+    big(l.tx.amount_refunded_minor);
+  const sum = (status: string) =>
+    all.filter((r) => r.status === status).reduce((s, r) => s + big(r.amount_minor), 0n);
+  const refunded = sum("processed");
+  const pending = sum("pending");
   expect(
-    { received, creditedPlusRefunds: credited + refunded },
+    { received, creditedPlusRefunds: credited + refunded + pending },
     `conservation for ${reference} (status ${l.tx.status})`,
   ).toEqual({ received, creditedPlusRefunds: received });
   return l;

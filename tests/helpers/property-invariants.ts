@@ -74,11 +74,15 @@ export async function checkInvariants(
     .selectAll()
     .where("transaction_id", "in", transactionIds)
     .execute();
-  const refunds = await db
-    .selectFrom("refunds_due")
+  const allRefunds = await db
+    .selectFrom("refunds")
     .selectAll()
     .where("transaction_id", "in", transactionIds)
     .execute();
+  // Automatic refunds: money received that was never credited; each has one source (a transfer or an attempt).
+  const refunds = allRefunds
+    .filter((r) => r.type === "automatic")
+    .map((r) => ({ ...r, source_id: r.source_id ?? "" }));
   // Through the (merchant, mode, created_at) index: the events table grows with every run.
   const first = txs[0];
   const events = first
@@ -99,7 +103,7 @@ export async function checkInvariants(
   // Every refund has a unique source (a duplicate would be a double refund); see also duplicateRefundSources.
   const seen = new Set<string>();
   for (const r of refunds) {
-    if (seen.has(r.source_id)) problems.push(`refunds_due source_id ${r.source_id} appears twice`);
+    if (seen.has(r.source_id)) problems.push(`automatic refund source_id ${r.source_id} appears twice`);
     seen.add(r.source_id);
   }
 
@@ -114,6 +118,8 @@ export async function checkInvariants(
     const myAccounts = new Set(myVas.map((v) => v.account_number));
     const myInbound = inbound.filter((t) => t.transaction_id === id);
     const myRefunds = refunds.filter((r) => r.transaction_id === id);
+    const myAllRefunds = allRefunds.filter((r) => r.transaction_id === id);
+    const myMerchantRefunds = myAllRefunds.filter((r) => r.type === "merchant");
     const myEvents = events.filter((e) => e.reference === tx.reference);
     const success = tx.status === "success";
 
@@ -190,16 +196,41 @@ export async function checkInvariants(
       }
     }
 
-    // --- money is conserved, in aggregate and per source
+    // --- money is conserved, in aggregate and per source (CONTRACT §13): received = credited + refunded +
+    // refunds pending, where credited is the total once paid, less merchant refunds not failed, plus automatic
+    // refunds that failed (that money came back to the merchant)
     const inSum = sum(myInbound.map((t) => big(t.amount_minor)));
     const capturedSum = sum(mine.map((a) => (a.captured_minor === null ? 0n : big(a.captured_minor))));
-    const refundSum = sum(myRefunds.map((r) => big(r.amount_minor)));
-    const creditedTotal = success ? big(tx.total_minor ?? 0) : 0n;
-    if (inSum + capturedSum !== creditedTotal + refundSum)
+    const byStatus = (list: typeof myAllRefunds, status: string) =>
+      sum(list.filter((r) => r.status === status).map((r) => big(r.amount_minor)));
+    const merchantNotFailed =
+      byStatus(myMerchantRefunds, "pending") + byStatus(myMerchantRefunds, "processed");
+    const automaticFailed = byStatus(myRefunds, "failed");
+    if (big(tx.amount_refunded_minor) !== merchantNotFailed)
       bad(
         id,
-        `money not conserved: transfers ${inSum} + captured ${capturedSum} != credited ${creditedTotal} + refunds due ${refundSum}`,
+        `amount_refunded_minor ${tx.amount_refunded_minor} != merchant refunds not failed ${merchantNotFailed}`,
       );
+    if (big(tx.refund_credit_minor) !== automaticFailed)
+      bad(id, `refund_credit_minor ${tx.refund_credit_minor} != automatic refunds failed ${automaticFailed}`);
+    const creditedTotal =
+      (success ? big(tx.total_minor ?? 0) : 0n) + big(tx.refund_credit_minor) - big(tx.amount_refunded_minor);
+    const refunded = byStatus(myAllRefunds, "processed");
+    const pendingRefunds = byStatus(myAllRefunds, "pending");
+    if (inSum + capturedSum !== creditedTotal + refunded + pendingRefunds)
+      bad(
+        id,
+        `money not conserved: transfers ${inSum} + captured ${capturedSum} != credited ${creditedTotal} + refunded ${refunded} + pending ${pendingRefunds}`,
+      );
+    // Never more refunded than was paid (the amount; fees are not returned) and came back from failed refunds.
+    const refundable = (success ? amount : 0n) + big(tx.refund_credit_minor) - big(tx.amount_refunded_minor);
+    if (refundable < 0n) bad(id, `refunds exceed what was refundable by ${-refundable}`);
+    for (const r of myAllRefunds) {
+      if (r.status === "pending" && r.processed_at !== null)
+        bad(id, `pending refund ${r.id} has processed_at`);
+      if (r.status !== "pending" && r.processed_at === null)
+        bad(id, `${r.status} refund ${r.id} without processed_at`);
+    }
     const sources = new Map<string, bigint>();
     for (const t of myInbound) {
       const r = myRefunds.filter((x) => x.source_id === t.id);
@@ -237,6 +268,13 @@ export async function checkInvariants(
       bad(id, `${count("payment.failed")} payment.failed events, status ${tx.status}`);
     if (count("checkout.completed") !== (TERMINAL.has(tx.status) ? 1 : 0))
       bad(id, `${count("checkout.completed")} checkout.completed events, status ${tx.status}`);
+    for (const [type, status] of [
+      ["refund.processed", "processed"],
+      ["refund.failed", "failed"],
+    ] as const) {
+      const settled = myAllRefunds.filter((r) => r.status === status).length;
+      if (count(type) !== settled) bad(id, `${count(type)} ${type} events for ${settled} ${status} refunds`);
+    }
 
     // --- soft: `pending` while a request of another channel still waits (it can still pay)
     if (tx.status === "pending") {
@@ -286,11 +324,12 @@ export async function misfiledTransfers(db: Db, transactionIds: string[]): Promi
     );
 }
 
-/** Whole-database check: refunds due recorded twice for one source, and notifications recorded twice. */
+/** Whole-database check: automatic refunds recorded twice for one source, and notifications recorded twice. */
 export async function duplicateRecords(db: Db): Promise<string[]> {
   const refunds = await db
-    .selectFrom("refunds_due")
+    .selectFrom("refunds")
     .select(["source_id", (eb) => eb.fn.countAll<Int>().as("n")])
+    .where("source_id", "is not", null)
     .groupBy("source_id")
     .having((eb) => eb.fn.countAll(), ">", 1)
     .execute();
@@ -301,7 +340,7 @@ export async function duplicateRecords(db: Db): Promise<string[]> {
     .having((eb) => eb.fn.countAll(), ">", 1)
     .execute();
   return [
-    ...refunds.map((r) => `refunds_due source_id ${r.source_id} appears ${r.n} times`),
+    ...refunds.map((r) => `automatic refund source_id ${r.source_id} appears ${r.n} times`),
     ...transfers.map((t) => `inbound transfer ${t.rail}/${t.session_id} recorded ${t.n} times`),
   ];
 }

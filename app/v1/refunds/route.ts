@@ -1,0 +1,15 @@
+// POST /v1/refunds - refund all or part of a paid transaction; GET /v1/refunds - the merchant's refunds (secret key).
+import { created, methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { createRefund } from "@/lib/refunds/create-refund";
+import { listRefunds } from "@/lib/refunds/list-refunds";
+import { CreateRefundBody, RefundsQuery } from "@/lib/refunds/schemas";
+
+export const POST = withApi({ auth: "secret_key", body: CreateRefundBody }, async ({ auth, body }) =>
+  created(await createRefund({ merchantId: auth.merchantId, mode: auth.mode, ...body })),
+);
+
+export const GET = withApi({ auth: "secret_key", query: RefundsQuery }, async ({ auth, query }) => ({
+  data: await listRefunds({ merchantId: auth.merchantId, mode: auth.mode, ...query }),
+}));
+
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", "POST");

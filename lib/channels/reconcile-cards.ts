@@ -1,0 +1,92 @@
+import { sql } from "kysely";
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { lockTransaction, transition } from "@/lib/payments/state-machine";
+import { railsFor } from "@/lib/rails/rails-for";
+import type { CardStatus } from "@/lib/rails/types";
+import { updateAttempt } from "./attempts";
+import { captureCard } from "./charge-card";
+
+/** The query a reconciliation pass starts from (exported for the test that checks its plan uses the index). */
+export function staleCardAttemptsQuery(now: number, limit: number) {
+  return (
+    db()
+      .selectFrom("charge_attempts")
+      .select(["id", "transaction_id", "mode"])
+      // Inlined, as the partial index `charge_attempts_authorizing` (migration 0011) states it.
+      .where(sql<boolean>`status = ${sql.lit("authorizing")}`)
+      .where("updated_at", "<=", now - env().CARD_RECONCILE_SECONDS * 1000)
+      .where("channel", "=", "card")
+      .orderBy("updated_at")
+      .limit(limit)
+  );
+}
+
+/**
+ * Card reconciliation (CONTRACT §13): a card attempt still `authorizing` CARD_RECONCILE_SECONDS after it
+ * started lost its answer (its process died while the network held it). The network is asked again for what
+ * it decided, and under the transaction's row lock the attempt is settled once: money captured completes the
+ * payment if it is still open, or becomes an automatic refund; anything else fails the attempt (nothing was
+ * captured). An attempt another process settled meanwhile is left as it is. Returns how many were settled.
+ */
+export async function reconcileCards(now = Date.now(), limit = 100): Promise<number> {
+  const stale = await staleCardAttemptsQuery(now, limit).execute();
+  let settled = 0;
+  for (const attempt of stale) {
+    try {
+      if (await reconcileAttempt(attempt)) settled++;
+    } catch (err) {
+      log.error("card attempt not reconciled", {
+        attemptId: attempt.id,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  }
+  return settled;
+}
+
+async function reconcileAttempt(attempt: {
+  id: string;
+  transaction_id: string;
+  mode: Mode;
+}): Promise<boolean> {
+  const reference = (
+    await db()
+      .selectFrom("transactions")
+      .select("reference")
+      .where("id", "=", attempt.transaction_id)
+      .executeTakeFirstOrThrow()
+  ).reference;
+  const status: CardStatus = await railsFor(attempt.mode).card.cardStatus({
+    attemptId: attempt.id,
+    reference,
+  });
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const tx = await lockTransaction(trx, attempt.transaction_id);
+      const current = await trx
+        .selectFrom("charge_attempts")
+        .select("status")
+        .where("id", "=", attempt.id)
+        .executeTakeFirst();
+      if (current?.status !== "authorizing") return false;
+      if (status.kind === "success") {
+        const result = await captureCard(trx, tx, attempt.id);
+        log.info("card attempt reconciled", { attemptId: attempt.id, reference, result });
+        return true;
+      }
+      const reason =
+        status.kind === "failed"
+          ? status.reason
+          : status.kind === "otp_required"
+            ? "authorization_incomplete"
+            : "no_answer_from_network";
+      await updateAttempt(trx, attempt.id, { status: "failed", failureReason: reason });
+      if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
+      log.info("card attempt reconciled", { attemptId: attempt.id, reference, result: "failed", reason });
+      return true;
+    });
+}

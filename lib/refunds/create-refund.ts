@@ -1,0 +1,205 @@
+import { sql } from "kysely";
+import { db } from "@/lib/db/client";
+import { type Mode, toMinor } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { formatAmount, parseAmount } from "@/lib/money/amount";
+import type { Currency } from "@/lib/money/currencies";
+import { lockTransaction, type TransactionRow, type Trx } from "@/lib/payments/state-machine";
+import { randomString } from "@/lib/security/tokens";
+import { presentRefund } from "./present";
+import { firstDueAt, scheduleRefund } from "./settle-refund";
+
+export function newRefundId(): string {
+  return `rfd_${randomString(24)}`;
+}
+
+/** The rail a transaction's money goes back through. */
+export function railForMode(mode: Mode): string {
+  return mode === "test" ? "sandbox" : "live";
+}
+
+/**
+ * What the merchant may still refund on a transaction, in minor units: the amount of a paid transaction
+ * (fees are not returned), plus automatic refunds that failed (that money came back to the merchant), less
+ * merchant refunds not failed.
+ */
+export function refundableMinor(tx: TransactionRow): bigint {
+  const paid = tx.status === "success" ? toMinor(tx.amount_minor) : 0n;
+  return paid + toMinor(tx.refund_credit_minor) - toMinor(tx.amount_refunded_minor);
+}
+
+/**
+ * POST /refunds (CONTRACT §13): refund all or part of what is refundable on the merchant's own transaction.
+ * The transaction's row is locked while the balance is read and the refund written, so concurrent refunds
+ * (any process, any instance) queue and never exceed it.
+ */
+export async function createRefund(input: {
+  merchantId: string;
+  mode: Mode;
+  reference: string;
+  amount?: string;
+  reason?: string;
+}) {
+  const found = await db()
+    .selectFrom("transactions")
+    .select(["id", "currency"])
+    .where("reference", "=", input.reference)
+    .where("merchant_id", "=", input.merchantId)
+    .where("mode", "=", input.mode)
+    .executeTakeFirst();
+  if (!found) {
+    throw new AppError(
+      "transaction_not_found",
+      `reference: no transaction ${input.reference} in ${input.mode} mode.`,
+    );
+  }
+  // A malformed amount is a 400 whatever the transaction's state (the currency never changes).
+  let requested: bigint | undefined;
+  if (input.amount !== undefined) {
+    const parsed = parseAmount(input.amount, found.currency as Currency);
+    if (!parsed.ok) throw new AppError("validation_error", `amount ${parsed.reason}.`);
+    requested = parsed.minor;
+  }
+  const refund = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const tx = await lockTransaction(trx, found.id);
+      const currency = tx.currency as Currency;
+      const refundable = refundableMinor(tx);
+      if (tx.status !== "success" && refundable <= 0n) {
+        throw new AppError(
+          "invalid_state",
+          `reference: only a successful payment can be refunded; transaction ${tx.reference} is ${tx.status}.`,
+        );
+      }
+      const amount = requested ?? refundable;
+      if (refundable <= 0n) {
+        throw new AppError(
+          "refund_exceeds_available",
+          `amount: nothing is left to refund on ${tx.reference}; it is refunded in full.`,
+        );
+      }
+      if (amount > refundable) {
+        throw new AppError(
+          "refund_exceeds_available",
+          `amount: ${formatAmount(amount, currency)} is more than the ${formatAmount(refundable, currency)} ${currency} still refundable on ${tx.reference}.`,
+        );
+      }
+      return insertRefund(trx, tx, {
+        type: "merchant",
+        reason: input.reason ?? null,
+        amountMinor: amount,
+        source: null,
+        sourceId: null,
+      });
+    });
+  scheduleRefund(refund.id, refund.due_at);
+  return presentRefund(refund);
+}
+
+async function insertRefund(
+  trx: Trx,
+  tx: TransactionRow,
+  input: {
+    type: "merchant" | "automatic";
+    reason: string | null;
+    amountMinor: bigint;
+    source: string | null;
+    sourceId: string | null;
+  },
+) {
+  const now = Date.now();
+  const rail = railForMode(tx.mode);
+  const row = {
+    id: newRefundId(),
+    transaction_id: tx.id,
+    merchant_id: tx.merchant_id,
+    mode: tx.mode,
+    reference: tx.reference,
+    type: input.type,
+    reason: input.reason,
+    amount_minor: input.amountMinor,
+    currency: tx.currency,
+    status: "pending",
+    source: input.source,
+    source_id: input.sourceId,
+    rail,
+    rail_reference: null,
+    failure_reason: null,
+    due_at: firstDueAt(rail, now),
+    created_at: now,
+    processed_at: null,
+    updated_at: now,
+  };
+  await trx.insertInto("refunds").values(row).execute();
+  if (input.type === "merchant") {
+    await trx
+      .updateTable("transactions")
+      .set({ amount_refunded_minor: sql`amount_refunded_minor + ${input.amountMinor}` })
+      .where("id", "=", tx.id)
+      .execute();
+  }
+  return row;
+}
+
+export type AutomaticReason = "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account";
+
+/**
+ * Money that reached the service but must not be credited becomes an automatic refund to the payer, inside
+ * the caller's database transaction (the transaction's row locked, when there is one). `sourceId` (the inbound
+ * transfer or the attempt) is unique: the same money is never refunded twice.
+ */
+export async function recordAutomaticRefund(
+  trx: Trx,
+  input: {
+    tx: TransactionRow | null;
+    /** The rail the money came in on, when no transaction owns it (a transfer to an unknown account). */
+    inboundRail?: string;
+    source: string;
+    sourceId: string;
+    amountMinor: bigint;
+    currency: string;
+    reason: AutomaticReason;
+  },
+): Promise<void> {
+  if (input.tx) {
+    const row = await insertRefund(trx, input.tx, {
+      type: "automatic",
+      reason: input.reason,
+      amountMinor: input.amountMinor,
+      source: input.source,
+      sourceId: input.sourceId,
+    });
+    scheduleRefund(row.id, row.due_at);
+    return;
+  }
+  const now = Date.now();
+  const rail = input.inboundRail?.startsWith("sandbox") ? "sandbox" : (input.inboundRail ?? "live");
+  const dueAt = firstDueAt(rail, now);
+  const id = newRefundId();
+  await trx
+    .insertInto("refunds")
+    .values({
+      id,
+      transaction_id: null,
+      merchant_id: null,
+      mode: null,
+      reference: null,
+      type: "automatic",
+      reason: input.reason,
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      status: "pending",
+      source: input.source,
+      source_id: input.sourceId,
+      rail,
+      rail_reference: null,
+      failure_reason: null,
+      due_at: dueAt,
+      created_at: now,
+      processed_at: null,
+      updated_at: now,
+    })
+    .execute();
+  scheduleRefund(id, dueAt);
+}

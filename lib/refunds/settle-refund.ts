@@ -1,0 +1,176 @@
+import { sql } from "kysely";
+import { db } from "@/lib/db/client";
+import { toMillis } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { lockTransaction, type Trx } from "@/lib/payments/state-machine";
+import { processState } from "@/lib/process-state";
+import { sandboxRails } from "@/lib/rails/sandbox";
+import type { RefundRail, RefundStatus } from "@/lib/rails/types";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import { presentRefund, type RefundRow } from "./present";
+
+/** The rail a refund goes back through; none when this deployment has no such rail (it stays pending). */
+export function refundRail(rail: string): RefundRail | undefined {
+  return rail === "sandbox" ? sandboxRails.refunds : undefined;
+}
+
+/** When a new refund on `rail` is first looked at. */
+export function firstDueAt(rail: string, now: number): number {
+  return rail === "sandbox" ? now + env().SANDBOX_REFUND_DELAY_MS : now;
+}
+
+/**
+ * Settle a pending refund as the rail reported it, once: the refund and its transaction are locked (the
+ * transaction first, as every other writer of the transaction does), the refund moves by compare-and-set, and
+ * its event is written to the outbox in the same database transaction. A failed refund puts its money back in
+ * the transaction's refundable balance. Returns the refund as it now is (unchanged when it was already settled).
+ */
+export async function settleRefund(
+  refundId: string,
+  outcome: Exclude<RefundStatus, { status: "pending" }>,
+): Promise<RefundRow | undefined> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const first = await trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
+      if (!first) return undefined;
+      const tx = first.transaction_id ? await lockTransaction(trx, first.transaction_id) : undefined;
+      const refund = await trx
+        .selectFrom("refunds")
+        .selectAll()
+        .where("id", "=", refundId)
+        .executeTakeFirstOrThrow();
+      if (refund.status !== "pending") return refund;
+      const now = Date.now();
+      const patch =
+        outcome.status === "processed"
+          ? { status: "processed", processed_at: now, updated_at: now }
+          : { status: "failed", failure_reason: outcome.reason, processed_at: now, updated_at: now };
+      const moved = await trx
+        .updateTable("refunds")
+        .set(patch)
+        .where("id", "=", refundId)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return refund;
+      const settled: RefundRow = { ...refund, ...patch };
+      if (tx && outcome.status === "failed") await returnToBalance(trx, settled);
+      if (tx) {
+        const type = outcome.status === "processed" ? "refund.processed" : "refund.failed";
+        await emitEvent(trx, tx, type, refundId, presentRefund(settled));
+      }
+      return settled;
+    });
+}
+
+/** A failed refund's money is the merchant's again to refund: out of the refunded total, or into the credit. */
+async function returnToBalance(trx: Trx, refund: RefundRow): Promise<void> {
+  if (!refund.transaction_id) return;
+  const amount = refund.amount_minor;
+  await trx
+    .updateTable("transactions")
+    .set(
+      refund.type === "merchant"
+        ? { amount_refunded_minor: sql`amount_refunded_minor - ${amount}` }
+        : { refund_credit_minor: sql`refund_credit_minor + ${amount}` },
+    )
+    .where("id", "=", refund.transaction_id)
+    .execute();
+}
+
+/**
+ * Move one pending refund along its rail: ask the rail for it if that was not done yet, then ask where it
+ * stands and settle it when the rail has an answer. Safe to run from several processes at once.
+ */
+export async function advanceRefund(refundId: string): Promise<void> {
+  const refund = await db().selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
+  if (refund?.status !== "pending") return;
+  const rail = refundRail(refund.rail);
+  if (!rail) return;
+  let railReference = refund.rail_reference;
+  if (railReference === null) {
+    const asked = await rail.refund({
+      refundId: refund.id,
+      amountMinor: BigInt(refund.amount_minor),
+      currency: refund.currency,
+      reference: refund.reference,
+    });
+    railReference = asked.railReference;
+    await db()
+      .updateTable("refunds")
+      .set({ rail_reference: railReference, updated_at: Date.now() })
+      .where("id", "=", refund.id)
+      .where("rail_reference", "is", null)
+      .execute();
+  }
+  const status = await rail.refundStatus({ refundId: refund.id, railReference });
+  if (status.status === "pending") {
+    // Asked again later, not on every pass.
+    await db()
+      .updateTable("refunds")
+      .set({ due_at: Date.now() + 5_000 })
+      .where("id", "=", refund.id)
+      .where("status", "=", "pending")
+      .execute();
+    return;
+  }
+  await settleRefund(refund.id, status);
+}
+
+/** The pending refunds due now on the rails this deployment has, oldest due first. */
+export async function advanceDueRefunds(now = Date.now(), limit = 100): Promise<number> {
+  const due = await db()
+    .selectFrom("refunds")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("due_at", "<=", now)
+    .where("rail", "=", "sandbox")
+    .orderBy("due_at")
+    .limit(limit)
+    .execute();
+  for (const { id } of due) {
+    try {
+      await advanceRefund(id);
+    } catch (err) {
+      log.error("refund not advanced", {
+        refundId: id,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  }
+  return due.length;
+}
+
+const timers = processState("refundTimers", () => ({
+  pending: new Set<ReturnType<typeof setTimeout>>(),
+  stopped: false,
+}));
+
+/**
+ * Look at a new refund when it is due, from this process (the sweep every process runs catches those whose
+ * process ended first). Called inside or after the database transaction that wrote it; a little slack lets
+ * that transaction commit first.
+ */
+export function scheduleRefund(refundId: string, dueAt: number | bigint | string): void {
+  if (timers.stopped) return;
+  const delay = Math.max(0, toMillis(dueAt) - Date.now()) + 50;
+  const timer = setTimeout(() => {
+    timers.pending.delete(timer);
+    advanceRefund(refundId).catch((err) =>
+      log.error("refund not advanced", {
+        refundId,
+        error: err instanceof Error ? err.message : String(err),
+      }),
+    );
+  }, delay);
+  timer.unref?.();
+  timers.pending.add(timer);
+}
+
+/** Stop the timers of this process's refunds (shutdown); the sweep of any process settles them later. */
+export function stopRefundTimers(): void {
+  timers.stopped = true;
+  for (const timer of timers.pending) clearTimeout(timer);
+  timers.pending.clear();
+}

@@ -1,0 +1,222 @@
+import { CompiledQuery } from "kysely";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { inProcessEnv, inProcessTargets, merchantWithCheckouts, useDatabase } from "./helpers/in-process";
+
+/**
+ * Card reconciliation and the refund sweep (CONTRACT §13) in-process against the real domain code, on SQLite
+ * and PostgreSQL: the outcomes tests/card-reconcile.test.ts does not reach with a killed server (an OTP that
+ * never reached the network, an attempt the network never received, an answer that arrives after the
+ * attempt was reconciled), the sweep settling sandbox refunds that are due, and the reconciliation query
+ * reading the partial index rather than every attempt ever made.
+ */
+const env = inProcessEnv("reconcile");
+
+const { openDatabase } = await import("@/lib/db/client");
+const { migrateToLatest } = await import("@/lib/db/migrate");
+const { chargeCard } = await import("@/lib/channels/charge-card");
+const { reconcileCards, staleCardAttemptsQuery } = await import("@/lib/channels/reconcile-cards");
+const { createRefund } = await import("@/lib/refunds/create-refund");
+const { advanceDueRefunds } = await import("@/lib/refunds/settle-refund");
+const { sandboxRails } = await import("@/lib/rails/sandbox");
+
+const { targets, dropAll } = inProcessTargets("reconcile");
+
+afterAll(async () => {
+  await dropAll();
+  env.restore();
+});
+
+const CARD = (number: string) => ({ number, expiryMonth: 12, expiryYear: 2099, cvv: "123" });
+/** Older than CARD_RECONCILE_SECONDS (120 by default). */
+const LONG_AGO = () => Date.now() - 10 * 60_000;
+
+describe.each(targets)("card reconciliation and refund sweep on $name", (target) => {
+  it("an OTP lost on the way and an attempt the network never received fail, capturing nothing", async () => {
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+    const { open } = await merchantWithCheckouts(db, `reconcile-otp-${target.name}@example.com`);
+
+    // The network asked for an OTP; the customer sent it, and the process died before the network heard it.
+    const otp = await open();
+    expect((await chargeCard({ principal: otp, card: CARD("4000000000003220") })).status).toBe(
+      "awaiting_otp",
+    );
+    await db
+      .updateTable("charge_attempts")
+      .set({ status: "authorizing", updated_at: LONG_AGO() })
+      .where("transaction_id", "=", otp.transactionId)
+      .execute();
+
+    // An attempt recorded as at the network that the network never received.
+    const lost = await open();
+    const tx = await db
+      .selectFrom("transactions")
+      .selectAll()
+      .where("id", "=", lost.transactionId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("charge_attempts")
+      .values({
+        id: `att-${target.name}-lost`,
+        transaction_id: tx.id,
+        merchant_id: tx.merchant_id,
+        mode: tx.mode,
+        channel: "card",
+        status: "authorizing",
+        details: JSON.stringify({ brand: "visa", last4: "4242", expiryMonth: 12, expiryYear: 2099 }),
+        failure_reason: null,
+        captured_minor: null,
+        created_at: LONG_AGO(),
+        updated_at: LONG_AGO(),
+      })
+      .execute();
+
+    expect(await reconcileCards()).toBe(2);
+    expect(await reconcileCards()).toBe(0);
+    const attempts = await db
+      .selectFrom("charge_attempts")
+      .innerJoin("transactions", "transactions.id", "charge_attempts.transaction_id")
+      .select([
+        "charge_attempts.transaction_id",
+        "charge_attempts.status",
+        "charge_attempts.failure_reason",
+        "charge_attempts.captured_minor",
+        "transactions.status as txStatus",
+      ])
+      .where("charge_attempts.transaction_id", "in", [otp.transactionId, lost.transactionId])
+      .execute();
+    const of = (id: string) => attempts.find((a) => a.transaction_id === id);
+    expect(of(otp.transactionId)).toMatchObject({
+      status: "failed",
+      failure_reason: "authorization_incomplete",
+      captured_minor: null,
+      txStatus: "pending",
+    });
+    expect(of(lost.transactionId)).toMatchObject({
+      status: "failed",
+      failure_reason: "no_answer_from_network",
+      captured_minor: null,
+      txStatus: "pending",
+    });
+  });
+
+  it("an answer that arrives after reconciliation settled the attempt changes nothing", async () => {
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+    const { open } = await merchantWithCheckouts(db, `reconcile-late-${target.name}@example.com`);
+    const p = await open();
+    const real = sandboxRails.card.authorize;
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // The network decides at once; its answer is held up on the way back.
+    const slow = vi.spyOn(sandboxRails.card, "authorize").mockImplementation(async (input) => {
+      const outcome = await real(input);
+      await held;
+      return outcome;
+    });
+    try {
+      const charging = chargeCard({ principal: p, card: CARD("4242424242424242") });
+      await vi.waitFor(async () => {
+        const decided = await db.selectFrom("sandbox_card_charges").select("attempt_id").execute();
+        const attempt = await db
+          .selectFrom("charge_attempts")
+          .select("id")
+          .where("transaction_id", "=", p.transactionId)
+          .executeTakeFirst();
+        expect(decided.map((d) => d.attempt_id)).toContain(attempt?.id);
+      });
+      await db
+        .updateTable("charge_attempts")
+        .set({ updated_at: LONG_AGO() })
+        .where("transaction_id", "=", p.transactionId)
+        .execute();
+      expect(await reconcileCards()).toBe(1);
+      answer();
+      expect((await charging).status).toBe("success");
+    } finally {
+      slow.mockRestore();
+    }
+    const tx = await db
+      .selectFrom("transactions")
+      .selectAll()
+      .where("id", "=", p.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(tx.status).toBe("success");
+    const attempts = await db
+      .selectFrom("charge_attempts")
+      .select(["status", "captured_minor"])
+      .where("transaction_id", "=", p.transactionId)
+      .execute();
+    expect(attempts.map((a) => [a.status, String(a.captured_minor)])).toEqual([["success", "517500"]]);
+    const events = await db
+      .selectFrom("events")
+      .select("type")
+      .where("reference", "=", p.reference)
+      .where("type", "=", "payment.completed")
+      .execute();
+    expect(events).toHaveLength(1);
+    expect(await db.selectFrom("refunds").select("id").where("transaction_id", "=", tx.id).execute()).toEqual(
+      [],
+    );
+
+    // The sweep settles the sandbox refunds that are due, once, with their event.
+    const refund = await createRefund({
+      merchantId: p.merchantId,
+      mode: "test",
+      reference: p.reference,
+      amount: "100.00",
+    });
+    expect(refund.status).toBe("pending");
+    expect(await advanceDueRefunds()).toBe(0); // not due yet (SANDBOX_REFUND_DELAY_MS, 2 s)
+    await db
+      .updateTable("refunds")
+      .set({ created_at: Date.now() - 5_000, due_at: Date.now() - 1 })
+      .where("id", "=", refund.id)
+      .execute();
+    expect(await advanceDueRefunds()).toBe(1);
+    expect(await advanceDueRefunds()).toBe(0);
+    const settled = await db
+      .selectFrom("refunds")
+      .selectAll()
+      .where("id", "=", refund.id)
+      .executeTakeFirstOrThrow();
+    expect(settled).toMatchObject({
+      status: "processed",
+      rail: "sandbox",
+      rail_reference: `sbx_${refund.id}`,
+    });
+    const refundEvents = await db
+      .selectFrom("events")
+      .select("type")
+      .where("reference", "=", p.reference)
+      .where("type", "like", "refund.%")
+      .execute();
+    expect(refundEvents.map((e) => e.type)).toEqual(["refund.processed"]);
+  });
+
+  it("finds stale card attempts through the partial index, not a table scan", async () => {
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+    const compiled = staleCardAttemptsQuery(Date.now(), 100).compile();
+    let plan: string;
+    if (target.name === "sqlite") {
+      plan = JSON.stringify(
+        (
+          await db.executeQuery(
+            CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+          )
+        ).rows,
+      );
+      expect(plan).not.toMatch(/SCAN charge_attempts(?! USING)/);
+    } else {
+      const literal = compiled.sql.replace(/\$(\d+)/g, (_, n) => {
+        const v = compiled.parameters[Number(n) - 1];
+        return typeof v === "string" ? `'${v}'` : String(v);
+      });
+      plan = await db.transaction().execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw("set local enable_seqscan = off"));
+        return JSON.stringify((await trx.executeQuery(CompiledQuery.raw(`explain ${literal}`))).rows);
+      });
+    }
+    expect(plan).toContain("charge_attempts_authorizing");
+  });
+});
