@@ -74,6 +74,8 @@ describe("the OpenAPI document", () => {
       "checkout.completed",
       "payment.completed",
       "payment.failed",
+      "refund.failed",
+      "refund.processed",
     ]);
   });
 

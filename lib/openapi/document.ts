@@ -6,6 +6,7 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { RefundResponse } from "@/lib/refunds/responses";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { ChannelName, CurrencyCode, Money, Reference, Timestamp, TransactionStatus } from "./common";
 import { type Credential, OPERATIONS, type Operation } from "./operations";
@@ -132,6 +133,9 @@ const EventData = z.object({
   customer: z.object({ email: z.string().nullable(), name: z.string().nullable() }).optional(),
 });
 
+/** `data` of refund.processed and refund.failed: the refund (and the payment's currency and reference). */
+const RefundEventData = RefundResponse;
+
 const WebhookHeaders = z.strictObject({
   "webhook-id": z.string().meta({
     description: "The event's id (evt_…): the same on every delivery of it.",
@@ -165,7 +169,11 @@ function webhooks() {
           requestBody: {
             content: {
               "application/json": {
-                schema: z.strictObject({ event: z.literal(type), data: EventData, timestamp: Timestamp }),
+                schema: z.strictObject({
+                  event: z.literal(type),
+                  data: type.startsWith("refund.") ? RefundEventData : EventData,
+                  timestamp: Timestamp,
+                }),
               },
             },
           },
@@ -200,6 +208,10 @@ export function openApiDocument(baseUrl: string) {
       { name: "Payments", description: "The merchant's server: create and verify payments (secret key)." },
       { name: "Checkout", description: "The hosted page's calls (access code)." },
       { name: "Sandbox", description: "Test mode only: produce every outcome on purpose." },
+      {
+        name: "Refunds",
+        description: "Give money back: all or part of a paid payment; automatic refunds too.",
+      },
       { name: "Events", description: "Events and their deliveries, read with the secret key." },
       { name: "Merchants", description: "Accounts, keys and settings (session token)." },
       { name: "Webhooks", description: "The webhook endpoint and its deliveries (session token)." },

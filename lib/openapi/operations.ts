@@ -40,6 +40,8 @@ import {
   VerifiedResponse,
 } from "@/lib/payments/responses";
 import { BanksQuery, InitializeBody, ReferenceParams } from "@/lib/payments/schemas";
+import { RefundListResponse, RefundResponse } from "@/lib/refunds/responses";
+import { CreateRefundBody, RefundParams, RefundsQuery, SandboxRefundBody } from "@/lib/refunds/schemas";
 import {
   EndpointResponse,
   EndpointWithSecretResponse,
@@ -285,6 +287,61 @@ export const OPERATIONS: Operation[] = [
     response: VerifiedResponse,
     errors: ["test_mode_only", "transaction_not_found"],
     example: { reference: "PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y", seconds: 1800 },
+  },
+  // Refunds (CONTRACT §13)
+  ...(["secret_key", "session"] as const).flatMap((auth): Operation[] => {
+    const base = auth === "secret_key" ? "/v1/refunds" : "/v1/merchants/refunds";
+    const who = auth === "secret_key" ? "" : " (the console's)";
+    return [
+      {
+        method: "post",
+        path: base,
+        tag: "Refunds",
+        summary: `Refund all or part of a paid payment${who}`,
+        description:
+          "Without `amount`, everything still refundable. Refunds of one payment never exceed what it collected, however many are asked at once.",
+        auth,
+        body: CreateRefundBody,
+        status: 201,
+        response: RefundResponse,
+        errors: ["transaction_not_found", "invalid_state", "refund_exceeds_available"],
+        example: { reference: "PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y", amount: "2500.00", reason: "Returned item" },
+      },
+      {
+        method: "get",
+        path: base,
+        tag: "Refunds",
+        summary: `Refunds, newest first${who}`,
+        auth,
+        query: RefundsQuery,
+        status: 200,
+        response: RefundListResponse,
+      },
+      {
+        method: "get",
+        path: `${base}/{id}`,
+        tag: "Refunds",
+        summary: `One refund${who}`,
+        auth,
+        params: RefundParams,
+        status: 200,
+        response: RefundResponse,
+        errors: ["refund_not_found"],
+      },
+    ];
+  }),
+  {
+    method: "post",
+    path: "/v1/sandbox/refunds/{id}",
+    tag: "Sandbox",
+    summary: "Test mode: the sandbox bank settles a pending refund now",
+    auth: "secret_key",
+    params: RefundParams,
+    body: SandboxRefundBody,
+    status: 200,
+    response: RefundResponse,
+    errors: ["test_mode_only", "refund_not_found", "invalid_state"],
+    example: { outcome: "processed" },
   },
   // Events (secret key)
   {

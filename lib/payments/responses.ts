@@ -41,6 +41,7 @@ export const VerifiedResponse = z
     fees: Money.nullable(),
     merchantBearsCost: z.boolean(),
     paidAt: Timestamp.nullable(),
+    amountRefunded: Money.meta({ description: "Refunded to the customer so far (refunds not failed)." }),
     metadata: z.record(z.string(), z.unknown()),
     customer: z.object({ email: z.string().nullable(), name: z.string().nullable() }),
     createdAt: Timestamp,
