@@ -56,6 +56,19 @@ export type TransferAccount = {
   expiresInSeconds: number;
 };
 
+export type Refund = {
+  id: string;
+  reference: string | null;
+  amount: string;
+  currency: string;
+  status: "pending" | "processed" | "failed";
+  reason: string | null;
+  type: "merchant" | "automatic";
+  failureReason: string | null;
+  createdAt: string;
+  processedAt: string | null;
+};
+
 export type PaygateEvent = {
   id: string;
   type: string;
@@ -63,7 +76,7 @@ export type PaygateEvent = {
   createdAt: string;
   delivered: boolean;
   deliveredAt: string | null;
-  payload: { type?: string; data: Record<string, unknown>; [field: string]: unknown };
+  payload: { event: string; data: Record<string, unknown>; timestamp: string };
   attempts: Array<Record<string, unknown>>;
 };
 
@@ -89,6 +102,9 @@ export declare class Paygate {
     replayed: boolean;
   }>;
   authorize(reference: string, decision: "approve" | "decline"): Promise<Verified>;
+  refund(input: { reference: string; amount?: string; reason?: string }): Promise<Refund>;
+  settleRefund(id: string, outcome?: "processed" | "failed"): Promise<Refund>;
+  refunds(reference: string): Promise<Refund[]>;
   checkoutStatus(
     session: Session,
   ): Promise<{ status: string; transfer?: TransferAccount; [field: string]: unknown }>;

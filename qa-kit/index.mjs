@@ -97,6 +97,23 @@ export class Paygate {
     return this.call("POST", "/v1/sandbox/authorizations", { body: { reference, decision } });
   }
 
+  /** POST /v1/refunds: refund all (no `amount`) or part of a paid payment; answers the refund (pending). */
+  refund({ reference, amount, reason }) {
+    return this.call("POST", "/v1/refunds", {
+      body: { reference, ...(amount !== undefined && { amount }), ...(reason !== undefined && { reason }) },
+    });
+  }
+
+  /** POST /v1/sandbox/refunds/{id}: the sandbox bank settles a pending refund now, `processed` or `failed`. */
+  settleRefund(id, outcome = "processed") {
+    return this.call("POST", `/v1/sandbox/refunds/${encodeURIComponent(id)}`, { body: { outcome } });
+  }
+
+  /** GET /v1/refunds?reference=: the refunds of a payment (automatic ones too), newest first. */
+  async refunds(reference) {
+    return (await this.call("GET", `/v1/refunds?reference=${encodeURIComponent(reference)}`)).refunds;
+  }
+
   /** The checkout as the hosted page sees it (with the account of an awaited transfer), by its access code. */
   checkoutStatus(session) {
     return this.call("GET", "/v1/payment/checkout/verify", {

@@ -149,6 +149,9 @@ test.describe("bank transfer", () => {
     const late = await paygate.transfer({ accountNumber: account.accountNumber, amount: account.amount });
     expect(late.outcome).toBe("late_payment");
     expect((await paygate.verify(session.reference)).status).toBe("awaiting_transfer");
+    // The money goes back by itself: an automatic refund, never a credit.
+    const [refund] = await paygate.refunds(session.reference);
+    expect(refund).toMatchObject({ type: "automatic", reason: "late_payment", amount: account.amount });
   });
 
   test("failed: the test button fails the transfer; back at callbackUrl with status failed, payment.failed", async ({
@@ -197,6 +200,40 @@ test.describe("bank payment and USSD", () => {
     await checkout.open(session);
     await checkout.payByUssd({ decision: "decline" });
     expect((await paygate.verify(session.reference)).status).toBe("pending");
+  });
+});
+
+test.describe("refunds", () => {
+  test("a refund processed: refund.processed sent, verify shows the amount refunded", async ({
+    paygate,
+    checkout,
+  }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.payByCard(TEST_CARDS.success);
+    await checkout.expectResult("success");
+    const refund = await paygate.refund({ reference: session.reference, amount: "2000.00" });
+    expect(refund.status).toBe("pending");
+    expect((await paygate.settleRefund(refund.id, "processed")).status).toBe("processed");
+    const event = await paygate.waitForEvent("refund.processed", session.reference);
+    expect(event.payload.data).toMatchObject({ id: refund.id, amount: "2000.00", status: "processed" });
+    expect((await paygate.verify(session.reference)).amountRefunded).toBe("2000.00");
+  });
+
+  test("a refund failed: refund.failed sent, the money can be refunded again", async ({
+    paygate,
+    checkout,
+  }) => {
+    const session = await paygate.initialize();
+    await checkout.open(session);
+    await checkout.payByCard(TEST_CARDS.success);
+    await checkout.expectResult("success");
+    const refund = await paygate.refund({ reference: session.reference });
+    expect((await paygate.settleRefund(refund.id, "failed")).status).toBe("failed");
+    await paygate.waitForEvent("refund.failed", session.reference);
+    expect((await paygate.verify(session.reference)).amountRefunded).toBe("0.00");
+    const again = await paygate.refund({ reference: session.reference });
+    expect(again.amount).toBe(refund.amount);
   });
 });
 
