@@ -44,7 +44,7 @@ for (const layout of LAYOUTS) {
       await page.getByRole("button", { name: "Pay NGN 5,050.00" }).click();
       await page.getByRole("button", { name: "Approve the payment" }).click();
       await expectDemoReturn(page, "success");
-      await expect(page.locator('[data-field="Channel"]')).toHaveText("bank_payment");
+      await expect(page.locator('[data-field="Paid with"]')).toHaveText("Bank payment");
     });
   });
 }

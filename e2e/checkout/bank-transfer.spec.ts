@@ -50,7 +50,7 @@ for (const layout of LAYOUTS) {
       await page.getByRole("button", { name: "Send the exact amount" }).click();
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       await expectDemoReturn(page, "success");
-      await expect(page.locator('[data-field="Channel"]')).toHaveText("bank_transfer");
+      await expect(page.locator('[data-field="Paid with"]')).toHaveText("Bank transfer");
       await expect(page.locator('[data-field="Customer paid"]')).toHaveText("NGN 5,050.00");
     });
 
@@ -112,10 +112,13 @@ test("bank transfer needs the customer's email", async ({ page, request, merchan
   const session = await initialize(request, merchant, { email: null });
   await page.goto(session.checkoutUrl);
   // Without an email the header shows the amount only.
-  await expect(page.locator("header").getByText("Amount: NGN 5,000.00")).toBeVisible();
+  await expect(page.locator("header").getByText("Total to pay: NGN 5,175.00")).toBeVisible();
   await expect(page.locator("header")).not.toContainText("Paying as");
   await page.getByRole("tab", { name: "Bank transfer" }).click();
   await expect(page.getByRole("heading", { name: "Pay by bank transfer" })).toBeVisible();
+  // The header follows the chosen channel: one amount, the fee as its part.
+  await expect(page.locator("header").getByText("Total to pay: NGN 5,050.00")).toBeVisible();
+  await expect(page.getByTestId("amount-parts")).toHaveText("NGN 5,000.00 + NGN 50.00 bank transfer fee");
   await expectAccessible(page, "bank transfer start");
   await page.getByRole("button", { name: "Get account number" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "email" })).toContainText(

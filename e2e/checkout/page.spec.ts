@@ -81,9 +81,10 @@ test("merchant strings render as text; brand colour and logo; only the transacti
   });
   await page.goto(session.checkoutUrl);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-  // The header says what is being paid and by whom ("Amount: " and "Paying as " are for screen readers).
+  // The header says what is being paid and by whom ("Total to pay: " and "Paying as " are for screen readers).
   const header = page.locator("header");
-  await expect(header.getByText("Amount: NGN 1,000.00")).toBeVisible();
+  await expect(header.getByText("Total to pay: NGN 1,015.00")).toBeVisible();
+  await expect(header.getByTestId("amount-parts")).toHaveText("NGN 1,000.00 + NGN 15.00 card fee");
   await expect(header.getByText("Paying as buyer@example.com")).toBeVisible();
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.getByRole("tab")).toHaveText([/^Card/, /^USSD/]);

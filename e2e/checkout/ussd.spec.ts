@@ -42,7 +42,7 @@ for (const layout of LAYOUTS) {
       await expect(page.getByRole("heading", { name: "Dial this code on your phone" })).toBeFocused();
       await page.getByRole("button", { name: "Approve the payment" }).click();
       await expectDemoReturn(page, "success");
-      await expect(page.locator('[data-field="Channel"]')).toHaveText("ussd");
+      await expect(page.locator('[data-field="Paid with"]')).toHaveText("USSD");
     });
   });
 }

@@ -3,7 +3,9 @@
 import { useContext, useEffect, useRef, useState } from "react";
 import { FocusStepsContext, StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary } from "@/components/ui/styles";
-import { callbackHref, formatMoney } from "@/lib/checkout/format";
+import { CHANNEL_NAMES, callbackHref, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import type { Channel } from "@/lib/checkout/types";
+import { customerTotal, feeName } from "./amounts";
 import { useCheckout } from "./context";
 
 /**
@@ -12,13 +14,6 @@ import { useCheckout } from "./context";
  * need), and "Stay on this page" stops it outright.
  */
 export const RETURN_SECONDS = 5;
-
-const CHANNEL: Record<string, string> = {
-  card: "Card",
-  bank_transfer: "Bank transfer",
-  bank_payment: "Bank payment",
-  ussd: "USSD",
-};
 
 /** "2025-06-01T09:30:12.000Z" → "1 Jun 2025, 09:30 UTC": the same text on the server and in the browser. */
 function paidOn(iso: string): string {
@@ -84,7 +79,8 @@ export function Outcome() {
   }, [counting]);
 
   const merchant = view.merchant.name;
-  const paid = record.total ?? (record.channel === "card" ? view.totals.card : view.totals.transfer);
+  const channel = (record.channel ?? view.channels[0] ?? "card") as Channel;
+  const { total: paid, fee } = customerTotal(view, record, channel);
 
   return (
     <div className="text-center" key={record.status} ref={receipt}>
@@ -123,8 +119,20 @@ export function Outcome() {
         </div>
         {record.status === "success" && (
           <>
+            {!isZeroAmount(fee) && (
+              <>
+                <div className="flex justify-between gap-4 py-2">
+                  <dt className="text-slate-600">Amount</dt>
+                  <dd className="text-slate-900 tabular-nums">{formatMoney(view.amount, record.currency)}</dd>
+                </div>
+                <div className="flex justify-between gap-4 py-2">
+                  <dt className="text-slate-600">{feeName(channel).replace(/^./, (c) => c.toUpperCase())}</dt>
+                  <dd className="text-slate-900 tabular-nums">{formatMoney(fee, record.currency)}</dd>
+                </div>
+              </>
+            )}
             <div className="flex justify-between gap-4 py-2">
-              <dt className="text-slate-600">Amount paid</dt>
+              <dt className="text-slate-600">Total paid</dt>
               <dd className="font-semibold text-slate-900 tabular-nums">
                 {formatMoney(paid, record.currency)}
               </dd>
@@ -132,7 +140,7 @@ export function Outcome() {
             {record.channel && (
               <div className="flex justify-between gap-4 py-2">
                 <dt className="text-slate-600">Paid with</dt>
-                <dd className="text-slate-900">{CHANNEL[record.channel] ?? record.channel}</dd>
+                <dd className="text-slate-900">{CHANNEL_NAMES[record.channel] ?? record.channel}</dd>
               </div>
             )}
             {record.paidAt && (
