@@ -50,7 +50,7 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
       style={{ "--brand": brand, "--brand-fg": foregroundOn(brand) } as CSSProperties}
     >
       {/* No overflow clipping here: the bank picker's list must be free to extend past the card. */}
-      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 print:shadow-none">
         <div
           aria-hidden="true"
           data-testid="brand-stripe"

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
 import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
@@ -174,11 +175,14 @@ function CheckoutBody({ view, intro, payer }: Frame) {
   // What screen readers hear when the status changes (not on the first render).
   const [announcement, setAnnouncement] = useState("");
   const lastStatus = useRef(record.status);
+  const router = useRouter();
   useEffect(() => {
     if (record.status === lastStatus.current) return;
     lastStatus.current = record.status;
     setAnnouncement(ANNOUNCE[record.status]);
-  }, [record.status]);
+    // Paid during this visit: the server's view adds what the receipt names (card brand and last 4, bank).
+    if (record.status === "success" && !view.paidWith) router.refresh();
+  }, [record.status, router, view.paidWith]);
 
   // Children's mount effects run before this one: steps rendered with the page keep focus where it is.
   useEffect(() => {
