@@ -36,9 +36,11 @@ for (const layout of LAYOUTS) {
         await expect(page.getByRole("heading", { level: 1, name: p.heading })).toBeVisible();
         await expect(page.getByText(p.says, { exact: false })).toBeVisible();
         await expect(page.getByText("Secured by Paygate")).toBeVisible();
-        // The app's own typeface and colours, not the stock page's.
+        // The app's own typeface (the checkout's), not the stock page's.
         const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
-        expect(font).toContain("ui-sans-serif");
+        await page.goto("/demo");
+        expect(font).toBe(await page.evaluate(() => getComputedStyle(document.body).fontFamily));
+        await page.goBack();
         if (p.home) {
           await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
         }

@@ -31,7 +31,10 @@ for (const layout of LAYOUTS) {
       await expect(
         page.getByRole("heading", { name: "Approve the payment in your banking app" }),
       ).toBeFocused();
-      await expect(page.getByText("Approve the payment in your Zenith Bank app.")).toBeVisible();
+      // Asked once (the heading), then where and how much; not three times over.
+      await expect(page.getByTestId("bank-payment-waiting")).toHaveText(
+        "Open the Zenith Bank app and confirm the request for NGN 5,050.00. This page updates by itself.",
+      );
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "bank payment waiting");
 

@@ -15,8 +15,8 @@ async function watchCsp(page: Page): Promise<string[]> {
   });
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      const list = ((window as unknown as { __csp?: string[] }).__csp ??= []);
-      list.push(`${event.violatedDirective} ${event.blockedURI}`);
+      const w = window as unknown as { __csp?: string[] };
+      w.__csp = [...(w.__csp ?? []), `${event.violatedDirective} ${event.blockedURI}`];
     });
   });
   return violations;

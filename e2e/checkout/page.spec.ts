@@ -208,3 +208,20 @@ test.describe("rate limit", () => {
     }).toPass({ timeout: 15_000 });
   });
 });
+
+test("payment method tiles are all the same height, even when a label wraps", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  const session = await initialize(request, merchant, {});
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto(session.checkoutUrl);
+  const heights = await page
+    .getByRole("tab")
+    .evaluateAll((tabs) =>
+      tabs.map((t) => Math.round((t.parentElement as HTMLElement).getBoundingClientRect().height)),
+    );
+  expect(heights.length).toBe(4);
+  expect(new Set(heights).size).toBe(1);
+});

@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
+import { alertWarning } from "@/components/ui/styles";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
 import { CHANNEL_NAMES, formatMoney, isZeroAmount } from "@/lib/checkout/format";
 import { pollDelay } from "@/lib/checkout/poll-delay";
@@ -250,6 +251,13 @@ function CheckoutBody({ view, intro, payer }: Frame) {
             <Outcome />
           ) : (
             <>
+              {record.amountMismatch && tab !== "bank_transfer" && (
+                // The transfer tab says this in full; on any other tab the customer still learns it.
+                <p role="status" className={`mb-4 ${alertWarning}`} data-testid="mismatch-elsewhere">
+                  The {formatMoney(record.amountMismatch.received, view.currency)} you sent by bank transfer
+                  did not match and goes back to the account it came from automatically.
+                </p>
+              )}
               <h2 className="mb-3 text-sm font-medium text-slate-700" id="pay-with">
                 Choose how to pay
               </h2>
