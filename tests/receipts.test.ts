@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../scripts/lib/server-process";
-import { client, signup } from "./helpers/api";
+import { client, signup, targets } from "./helpers/api";
 import { CARDS, card, checkout, start } from "./helpers/channels";
+import { testDb } from "./helpers/db";
 
 /**
  * Receipts by email: a server with SMTP_URL sends the customer's receipt and the merchant's copy to a real SMTP
@@ -188,5 +189,33 @@ describe("receipts", () => {
   it("stops its mailer on shutdown and exits cleanly", async () => {
     await withSmtp.stop();
     expect((await withSmtp.exited).code).toBe(0);
+  });
+});
+
+describe.each(targets)("receipts outbox ($name)", (target) => {
+  it("a successful payment leaves one sent receipt per kind, claimed by one relay of the several processes", async () => {
+    const api = client(target.url);
+    const merchant = await signup(api);
+    const session = await start(api, merchant, { amount: "5000", email: "cara@example.com" });
+    const paid = await checkout(api, session).card(card(CARDS.success));
+    expect(paid.body.data.status).toBe("success");
+    const db = testDb(target);
+    const end = Date.now() + 20_000;
+    let sent: Array<{ kind: string; recipient: string; status: string; attempts: number }> = [];
+    while (Date.now() < end) {
+      sent = await db
+        .selectFrom("receipts")
+        .innerJoin("transactions", "transactions.id", "receipts.transaction_id")
+        .select(["receipts.kind", "receipts.recipient", "receipts.status", "receipts.attempts"])
+        .where("transactions.reference", "=", session.reference)
+        .orderBy("receipts.kind")
+        .execute();
+      if (sent.length === 2 && sent.every((r) => r.status === "sent")) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(sent).toEqual([
+      { kind: "customer", recipient: "cara@example.com", status: "sent", attempts: 1 },
+      { kind: "merchant", recipient: merchant.email, status: "sent", attempts: 1 },
+    ]);
   });
 });
