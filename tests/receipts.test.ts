@@ -136,6 +136,10 @@ describe("receipts", () => {
     expect(copyBody).toMatch(/You receive:\s+NGN 5,000\.00/);
     expect(copyBody).not.toContain("4242");
 
+    // The receipt page says the email is on its way (this server can send one).
+    const receiptPage = await api.get(`/pay/${session.accessCode}`);
+    expect(receiptPage.text).toContain("Your receipt is on its way to <!-- -->ada@example.com");
+
     // Once each: the outbox never sends a receipt twice.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(mails.filter((m) => m.to.includes("ada@example.com"))).toHaveLength(1);
@@ -162,6 +166,11 @@ describe("receipts", () => {
     // 2,000.00 + 1.5% card fee (30.00; the flat part waived below 2,500.00).
     expect(text).toMatch(/Total paid:\s+NGN 2,030\.00/);
     expect(withoutSmtp.output()).toContain("receipt sent");
+    // Written to a file is not emailed: the receipt page makes no such claim.
+    const receiptPage = await api.get(`/pay/${session.accessCode}`);
+    expect(receiptPage.status).toBe(200);
+    expect(receiptPage.text).toContain("Payment successful");
+    expect(receiptPage.text).not.toMatch(/receipt is on its way/i);
 
     const link = await api.post(
       "/v1/merchants/payment-links",

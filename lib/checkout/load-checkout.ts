@@ -4,6 +4,7 @@ import { deploymentMode } from "@/lib/env";
 import { isAppError } from "@/lib/http/errors";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { presentCheckoutRecord, presentSession } from "@/lib/payments/present";
+import { receiptsByEmail } from "@/lib/receipts/transport";
 import type { CheckoutRecord, CheckoutView } from "./types";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -112,6 +113,7 @@ export async function loadCheckout(input: {
       .filter((b) => b.ussd)
       .map((b) => ({ code: b.code, name: b.name }))
       .sort((a, b) => a.name.localeCompare(b.name, "en")),
+    receiptsByEmail: receiptsByEmail(),
     paidWith: paidAttempt ? describeInstrument(paidAttempt.channel, paidAttempt.details) : null,
     record: presentCheckoutRecord(row) as CheckoutRecord,
   };

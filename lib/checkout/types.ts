@@ -50,6 +50,8 @@ export type CheckoutView = {
    * kept), "Access Bank" for a bank payment or USSD; null before success or when there is nothing to add.
    */
   paidWith: string | null;
+  /** Whether this server emails receipts (SMTP configured): only then does the page say one is on its way. */
+  receiptsByEmail: boolean;
   /** The first checkout verify record, so the page renders the right state before its first poll. */
   record: CheckoutRecord;
 };

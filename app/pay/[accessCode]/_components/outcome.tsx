@@ -125,6 +125,11 @@ export function Outcome() {
           <p className="mt-1 text-slate-700">
             You paid {formatMoney(paid, record.currency)} to {merchant}.
           </p>
+          {view.receiptsByEmail && view.email && (
+            <p className="mt-1 text-sm break-words text-slate-700">
+              Your receipt is on its way to {view.email}.
+            </p>
+          )}
         </>
       ) : record.status === "abandoned" ? (
         <>
