@@ -348,7 +348,9 @@ test.describe("payment link start page (phone)", () => {
       await expect(
         page.getByRole("heading", { level: 1, name: "This payment link is not valid" }),
       ).toBeVisible();
-      await expect(page.getByText("Check the address with the business that sent it to you", { exact: false })).toBeVisible();
+      await expect(
+        page.getByText("Check the address with the business that sent it to you", { exact: false }),
+      ).toBeVisible();
       await expect(page.getByRole("button")).toHaveCount(0);
     }
     await expectNoHorizontalScroll(page);
