@@ -225,6 +225,18 @@ test.describe("payment link start page (phone)", () => {
     await expectAccessible(page, "link start page (inline errors)");
     await expectNoHorizontalScroll(page);
 
+    // The fee per way of paying follows the amount as it is typed (12,000.00: card 1.5% + 100.00, others 1%).
+    const fees = page.getByTestId("fee-notice");
+    await expect(fees).toHaveText(
+      "A fee may be added at checkout, depending on how you pay. Enter the amount to see it.",
+    );
+    await amount.fill("12000");
+    await expect(fees.getByRole("listitem")).toHaveText([
+      "CardNGN 12,280.00 (NGN 280.00 fee)",
+      "Bank transfer, bank payment or USSDNGN 12,120.00 (NGN 120.00 fee)",
+    ]);
+    await expectAccessible(page, "link start page (fees for the typed amount)");
+
     // Answering some clears their errors; the rest stay, still without a request.
     await amount.fill("12,000");
     await page.getByLabel("Student ID").fill("STU-7");
