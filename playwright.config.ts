@@ -34,6 +34,8 @@ function server(
       // its test key to a file of this run's own, never over a developer's data/demo-merchant.json.
       SEED_DEMO: "1",
       DEMO_MERCHANT_FILE: join(tmpdir(), `${runId}-${name}-demo-merchant.json`),
+      // Receipts (written as files: no SMTP_URL here) go to this run's own folder.
+      RECEIPTS_DIR: join(tmpdir(), `${runId}-${name}-receipts`),
       BANK_TRANSFER_WINDOW_SECONDS: windowSeconds,
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",

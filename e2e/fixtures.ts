@@ -150,7 +150,8 @@ export async function expectDemoReturn(page: Page, status: "success" | "failed" 
     abandoned: "Payment cancelled",
   }[status];
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-  await expect(page.locator('[data-field="Status"]')).toHaveText(status);
+  const words = { success: "Paid", failed: "Failed", abandoned: "Cancelled" }[status];
+  await expect(page.locator('[data-field="Status"]')).toHaveText(words);
 }
 
 /** The visible tab panel (hidden panels stay mounted, so page-wide label lookups can be ambiguous). */

@@ -1,12 +1,27 @@
-import { expect, test } from "@playwright/test";
+import { expect, expectAccessible, expectNoHorizontalScroll, LAYOUTS, test } from "./fixtures";
 
-test("the home page shows the API reference in test mode", async ({ page }) => {
-  await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Paygate" })).toBeVisible();
-  await expect(page.getByText("Staging: test mode")).toBeVisible();
-  const table = page.getByRole("table");
-  await expect(table.getByRole("row", { name: /POST \/v1\/payment\/initialize secret key/ })).toBeVisible();
-});
+for (const layout of LAYOUTS) {
+  test.describe(`home page (${layout.name})`, () => {
+    test.use(layout.use);
+
+    test("the front door: what it is, the demo, the quick start and the API, without sideways scroll", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1, name: "Paygate" })).toBeVisible();
+      await expect(page.getByText("Staging: test mode")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Quick start" })).toBeVisible();
+      const table = page.getByRole("table");
+      await expect(
+        table.getByRole("row", { name: /POST \/v1\/payment\/initialize secret key/ }),
+      ).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "home page");
+      await page.getByRole("link", { name: "Try the demo store" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Paygate demo store" })).toBeVisible();
+    });
+  });
+}
 
 test("a merchant signs up, initializes a payment and verifies it over the API", async ({ request }) => {
   const email = `e2e-${Date.now()}@example.com`;

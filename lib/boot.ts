@@ -9,6 +9,7 @@ import { isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 import { registerLifecycle } from "@/lib/ops/lifecycle";
+import { startReceiptRelay } from "@/lib/receipts/outbox";
 import { pepper } from "@/lib/security/pepper";
 import { connectRateLimitStore } from "@/lib/security/rate-limit-store";
 import { startRelay } from "@/lib/webhooks/relay";
@@ -25,7 +26,10 @@ export async function boot(): Promise<void> {
   await pepper();
   await connectRateLimitStore();
   if (config.SEED_DEMO && config.PAYMENTS_ENV === "staging") await seedDemoMerchant();
-  if (config.WEBHOOK_RELAY) startRelay();
+  if (config.WEBHOOK_RELAY) {
+    startRelay();
+    startReceiptRelay();
+  }
   startCheckoutExpiry();
   registerLifecycle();
 }

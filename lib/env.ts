@@ -111,6 +111,22 @@ const EnvSchema = z
       .default("0")
       .transform((v) => v === "1" || v === "true"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    /**
+     * Where receipt emails go out (`smtp://user:pass@host:587`, `smtps://…:465`; nodemailer's URL form). Unset:
+     * staging writes each receipt to RECEIPTS_DIR instead (and logs the file), production sends none, and no
+     * page says a receipt is sent.
+     */
+    SMTP_URL: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .refine((v) => /^smtps?:\/\//.test(v), { message: "must start with smtp:// or smtps://" })
+        .optional(),
+    ),
+    /** The From of receipt emails. Default: `Paygate receipts <receipts@…>` on PUBLIC_BASE_URL's host. */
+    RECEIPT_FROM: z.string().min(3).optional(),
+    /** Staging without SMTP_URL: the folder receipts are written to as .eml files. */
+    RECEIPTS_DIR: z.string().min(1).default("data/receipts"),
     /** Create the demo merchant on an empty database (`npm start`). */
     SEED_DEMO: z
       .enum(["0", "1", "true", "false"])

@@ -11,6 +11,7 @@ import { migrateToLatest } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { close, drain } from "@/lib/ops/lifecycle";
+import { startReceiptRelay } from "@/lib/receipts/outbox";
 import { pepper } from "@/lib/security/pepper";
 import { startRelay } from "@/lib/webhooks/relay";
 
@@ -18,6 +19,7 @@ env();
 await migrateToLatest(database().db);
 await pepper();
 startRelay();
+startReceiptRelay();
 startCheckoutExpiry();
 log.info("worker running", { dialect: database().dialect, pid: process.pid });
 

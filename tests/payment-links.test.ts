@@ -194,6 +194,20 @@ describe.each(targets)("payment links on $name", (target) => {
       logoUrl: null,
       active: true,
       unavailableReason: null,
+      // What the start page says about fees before checkout: one rule per group of channels offered.
+      pricing: {
+        merchantBearsCost: false,
+        groups: [
+          {
+            channels: ["card"],
+            rule: { percent: "1.50", flat: "100.00", flatWaivedBelow: "2500.00", cap: "2000.00" },
+          },
+          {
+            channels: ["bank_transfer", "bank_payment", "ussd"],
+            rule: { percent: "1.00", flat: "0.00", flatWaivedBelow: "0.00", cap: "1000.00" },
+          },
+        ],
+      },
     });
     expect(res.text).not.toContain(m.id);
     const missing = await api.get("/v1/merchants/payment-links/no-such-link-abc123/display");

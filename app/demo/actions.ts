@@ -16,7 +16,7 @@ export async function startDemoCheckout(form: FormData): Promise<void> {
   const product = DEMO_PRODUCTS.find((p) => p.id === form.get("product"));
   if (!product) back("Choose a product.");
   const email = String(form.get("email") ?? "").trim();
-  if (!EMAIL.test(email) || email.length > 254) back("Enter a valid email address for the receipt.");
+  if (!EMAIL.test(email) || email.length > 254) back("Enter a valid email address.");
   const name = String(form.get("name") ?? "")
     .trim()
     .slice(0, 200);

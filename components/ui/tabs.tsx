@@ -60,7 +60,8 @@ export function Tabs({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className={`grid gap-2 ${items.length === 1 ? "grid-cols-1" : columns}`}
+        // Every row as tall as the tallest tile (auto-rows-fr), so a label that wraps never leaves tiles uneven.
+        className={`grid auto-rows-fr gap-2 ${items.length === 1 ? "grid-cols-1" : columns}`}
       >
         {items.map((tab, i) => {
           const active = tab.id === selected;
@@ -96,7 +97,7 @@ export function Tabs({
                 <span
                   id={`${base}-detail-${tab.id}`}
                   aria-hidden="true"
-                  className="text-xs text-slate-600 tabular-nums"
+                  className="mt-auto pt-0.5 text-xs text-slate-600 tabular-nums"
                 >
                   {tab.detail}
                 </span>

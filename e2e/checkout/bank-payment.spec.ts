@@ -31,7 +31,10 @@ for (const layout of LAYOUTS) {
       await expect(
         page.getByRole("heading", { name: "Approve the payment in your banking app" }),
       ).toBeFocused();
-      await expect(page.getByText("Approve the payment in your Zenith Bank app.")).toBeVisible();
+      // Asked once (the heading), then where and how much; not three times over.
+      await expect(page.getByTestId("bank-payment-waiting")).toHaveText(
+        "Open the Zenith Bank app and confirm the request for NGN 5,050.00. This page updates by itself.",
+      );
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "bank payment waiting");
 
@@ -44,7 +47,7 @@ for (const layout of LAYOUTS) {
       await page.getByRole("button", { name: "Pay NGN 5,050.00" }).click();
       await page.getByRole("button", { name: "Approve the payment" }).click();
       await expectDemoReturn(page, "success");
-      await expect(page.locator('[data-field="Channel"]')).toHaveText("bank_payment");
+      await expect(page.locator('[data-field="Paid with"]')).toHaveText("Bank payment");
     });
   });
 }

@@ -37,10 +37,18 @@ for (const layout of LAYOUTS) {
       await expect(notice).toContainText(
         "We received NGN 2,525.00, but this payment needs exactly NGN 5,050.00.",
       );
+      await expect(notice).toContainText("goes back to the account it came from automatically");
       // The same account stays on screen.
       await expect(page.getByTestId("account-number")).toHaveText(account);
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "amount mismatch");
+      // Switching channel does not hide it.
+      await page.getByRole("tab", { name: "Card", exact: true }).click();
+      await expect(page.getByTestId("mismatch-elsewhere")).toHaveText(
+        "The NGN 2,525.00 you sent by bank transfer did not match and goes back to the account it came from automatically.",
+      );
+      await page.getByRole("tab", { name: "Bank transfer" }).click();
+      await expect(page.getByTestId("mismatch-elsewhere")).toHaveCount(0);
 
       await page.getByRole("button", { name: "I've sent the money" }).click();
       await expect(page.getByRole("heading", { name: "Waiting for your transfer" })).toBeFocused();
@@ -50,7 +58,7 @@ for (const layout of LAYOUTS) {
       await page.getByRole("button", { name: "Send the exact amount" }).click();
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       await expectDemoReturn(page, "success");
-      await expect(page.locator('[data-field="Channel"]')).toHaveText("bank_transfer");
+      await expect(page.locator('[data-field="Paid with"]')).toHaveText("Bank transfer");
       await expect(page.locator('[data-field="Customer paid"]')).toHaveText("NGN 5,050.00");
     });
 
@@ -112,10 +120,13 @@ test("bank transfer needs the customer's email", async ({ page, request, merchan
   const session = await initialize(request, merchant, { email: null });
   await page.goto(session.checkoutUrl);
   // Without an email the header shows the amount only.
-  await expect(page.locator("header").getByText("Amount: NGN 5,000.00")).toBeVisible();
+  await expect(page.locator("header").getByText("Total to pay: NGN 5,175.00")).toBeVisible();
   await expect(page.locator("header")).not.toContainText("Paying as");
   await page.getByRole("tab", { name: "Bank transfer" }).click();
   await expect(page.getByRole("heading", { name: "Pay by bank transfer" })).toBeVisible();
+  // The header follows the chosen channel: one amount, the fee as its part.
+  await expect(page.locator("header").getByText("Total to pay: NGN 5,050.00")).toBeVisible();
+  await expect(page.getByTestId("amount-parts")).toHaveText("NGN 5,000.00 + NGN 50.00 bank transfer fee");
   await expectAccessible(page, "bank transfer start");
   await page.getByRole("button", { name: "Get account number" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "email" })).toContainText(

@@ -21,7 +21,8 @@ for (const layout of LAYOUTS) {
       await expect(page.getByText("Test mode", { exact: true })).toBeVisible();
       // The header: what is being paid, and by whom (the email the demo store's form sent).
       const header = page.locator("header");
-      await expect(header.getByText("Amount: NGN 5,000.00")).toBeVisible();
+      await expect(header.getByText("Total to pay: NGN 5,175.00")).toBeVisible();
+      await expect(header.getByTestId("amount-parts")).toHaveText("NGN 5,000.00 + NGN 175.00 card fee");
       await expect(header.getByText("Paying as customer@example.com")).toBeVisible();
       await expect(page.getByRole("tab", { name: "Card", exact: true })).toHaveAttribute(
         "aria-selected",
@@ -54,7 +55,14 @@ for (const layout of LAYOUTS) {
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       await page.getByRole("link", { name: "Return to Demo Store" }).click();
       await expectDemoReturn(page, "success");
-      await expect(page.locator('[data-field="Channel"]')).toHaveText("card");
+      // The store's page says what the customer paid, the order and the fee as its parts.
+      await expect(
+        page.getByText("You paid NGN 5,175.00 (the order's NGN 5,000.00 and a NGN 175.00 fee).", {
+          exact: false,
+        }),
+      ).toBeVisible();
+      await expect(page.locator('[data-field="Fee"]')).toHaveText("NGN 175.00");
+      await expect(page.locator('[data-field="Paid with"]')).toHaveText("Card");
       await expect(page.locator('[data-field="Customer paid"]')).toHaveText("NGN 5,175.00");
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "demo return");

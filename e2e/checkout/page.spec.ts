@@ -81,9 +81,10 @@ test("merchant strings render as text; brand colour and logo; only the transacti
   });
   await page.goto(session.checkoutUrl);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-  // The header says what is being paid and by whom ("Amount: " and "Paying as " are for screen readers).
+  // The header says what is being paid and by whom ("Total to pay: " and "Paying as " are for screen readers).
   const header = page.locator("header");
-  await expect(header.getByText("Amount: NGN 1,000.00")).toBeVisible();
+  await expect(header.getByText("Total to pay: NGN 1,015.00")).toBeVisible();
+  await expect(header.getByTestId("amount-parts")).toHaveText("NGN 1,000.00 + NGN 15.00 card fee");
   await expect(header.getByText("Paying as buyer@example.com")).toBeVisible();
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.getByRole("tab")).toHaveText([/^Card/, /^USSD/]);
@@ -206,4 +207,21 @@ test.describe("rate limit", () => {
       });
     }).toPass({ timeout: 15_000 });
   });
+});
+
+test("payment method tiles are all the same height, even when a label wraps", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  const session = await initialize(request, merchant, {});
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto(session.checkoutUrl);
+  const heights = await page
+    .getByRole("tab")
+    .evaluateAll((tabs) =>
+      tabs.map((t) => Math.round((t.parentElement as HTMLElement).getBoundingClientRect().height)),
+    );
+  expect(heights.length).toBe(4);
+  expect(new Set(heights).size).toBe(1);
 });

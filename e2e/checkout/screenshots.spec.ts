@@ -1,4 +1,5 @@
 import { expect, fillCard, LAYOUTS, startFromDemo, test } from "../fixtures";
+import { createLink } from "../links/link-api";
 
 /**
  * Phone-size screenshots of each channel for the README (docs/screenshots/*.png). Not part of the normal
@@ -44,6 +45,8 @@ test("screenshots of every channel at phone size", async ({ page }) => {
   await page.getByRole("button", { name: "Approve the payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
   await page.screenshot(shot("success"));
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  await page.getByRole("link", { name: "Return to Demo Store" }).click();
   await page.waitForURL(/\/demo\/return/);
   await page.screenshot(shot("demo-return"));
 });
@@ -54,4 +57,27 @@ test("screenshot of the bank transfer account with its countdown", async ({ page
   await page.getByRole("button", { name: "Get account number" }).click();
   await expect(page.getByRole("heading", { name: /^Transfer NGN/ })).toBeVisible();
   await page.screenshot(shot("bank-transfer"));
+});
+
+test("screenshots of the receipt, a payment link, the home page and a 404", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  const link = await createLink(request, merchant, { title: "Conference pass", amount: "18500" });
+  await page.goto(link.paymentLinkUrl);
+  await expect(page.getByTestId("fee-notice")).toBeVisible();
+  await page.screenshot(shot("payment-link"));
+  await page.getByLabel("Email address").fill("payer@example.com");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.waitForURL(/\/pay\//);
+  await fillCard(page, { number: "4242 4242 4242 4242" });
+  await page.getByRole("button", { name: /^Pay NGN/ }).click();
+  await expect(page.getByTestId("paid-with")).toHaveText("Visa •••• 4242");
+  await page.screenshot(shot("receipt"));
+
+  await page.goto("/");
+  await page.screenshot(shot("home"));
+  await page.goto("/pay/notarealaccesscode123");
+  await page.screenshot(shot("not-found"));
 });

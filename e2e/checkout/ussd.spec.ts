@@ -29,7 +29,16 @@ for (const layout of LAYOUTS) {
 
       await expect(page.getByRole("heading", { name: "Dial this code on your phone" })).toBeFocused();
       const dial = page.getByRole("link", { name: /^Tap to dial \*966\*/ });
-      await expect(dial).toHaveAttribute("href", /^tel:\*966\*000\*\d{6}%23$/);
+      if (layout.name === "phone") {
+        await expect(dial).toHaveAttribute("href", /^tel:\*966\*000\*\d{6}%23$/);
+      } else {
+        // A desktop cannot dial: the code to type on a phone, no tel: link.
+        await expect(dial).toHaveCount(0);
+        await expect(
+          page.getByText("Type this code into your phone's dialler and press call."),
+        ).toBeVisible();
+        await expect(page.getByRole("button", { name: "Copy USSD code" })).toBeVisible();
+      }
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "ussd code");
 
@@ -42,7 +51,7 @@ for (const layout of LAYOUTS) {
       await expect(page.getByRole("heading", { name: "Dial this code on your phone" })).toBeFocused();
       await page.getByRole("button", { name: "Approve the payment" }).click();
       await expectDemoReturn(page, "success");
-      await expect(page.locator('[data-field="Channel"]')).toHaveText("ussd");
+      await expect(page.locator('[data-field="Paid with"]')).toHaveText("USSD");
     });
   });
 }

@@ -1,5 +1,6 @@
 import type { Channel } from "@/lib/payments/channels";
 import { type TransactionRow, type Trx, transition } from "@/lib/payments/state-machine";
+import { enqueueReceipts } from "@/lib/receipts/outbox";
 import { updateAttempt } from "./attempts";
 import { channelAmounts } from "./settlement";
 
@@ -24,5 +25,6 @@ export async function completePayment(
     mismatch_received_minor: null,
   });
   await updateAttempt(trx, input.attemptId, { status: "success" });
+  await enqueueReceipts(trx, paid, input.attemptId);
   return paid;
 }

@@ -57,3 +57,31 @@ export function callbackHref(
   url.searchParams.set("currency", result.currency);
   return url.toString();
 }
+
+/**
+ * `total − amount` of two decimal strings, in the larger of their decimals: the fee a customer pays on top of
+ * the price ("5175.00", "5000.00" → "175.00"). Exact (integers), never below zero.
+ */
+export function amountDifference(total: string, amount: string): string {
+  const digits = Math.max(total.split(".")[1]?.length ?? 0, amount.split(".")[1]?.length ?? 0);
+  const units = (value: string) => {
+    const [whole = "0", fraction = ""] = value.split(".");
+    return BigInt(whole + fraction.padEnd(digits, "0"));
+  };
+  const diff = units(total) - units(amount);
+  const abs = (diff < 0n ? 0n : diff).toString().padStart(digits + 1, "0");
+  return digits === 0 ? abs : `${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
+}
+
+/** Whether a decimal string is zero ("0", "0.00"). */
+export function isZeroAmount(amount: string): boolean {
+  return /^0+(\.0+)?$/.test(amount);
+}
+
+/** The channel's name as a customer reads it ("bank_transfer" → "Bank transfer"). */
+export const CHANNEL_NAMES: Record<string, string> = {
+  card: "Card",
+  bank_transfer: "Bank transfer",
+  bank_payment: "Bank payment",
+  ussd: "USSD",
+};

@@ -4,9 +4,34 @@ import { deploymentMode } from "@/lib/env";
 import { isAppError } from "@/lib/http/errors";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { presentCheckoutRecord, presentSession } from "@/lib/payments/present";
+import { receiptsByEmail } from "@/lib/receipts/transport";
 import type { CheckoutRecord, CheckoutView } from "./types";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+const BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  verve: "Verve",
+  amex: "American Express",
+  discover: "Discover",
+};
+
+/** "Visa •••• 4242" or the bank's name, from a successful attempt's details; null when they say nothing. */
+export function describeInstrument(channel: string, detailsJson: string): string | null {
+  let details: Record<string, unknown>;
+  try {
+    details = JSON.parse(detailsJson) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (channel === "card") {
+    const brand = typeof details.brand === "string" ? (BRANDS[details.brand] ?? "Card") : "Card";
+    const last4 = typeof details.last4 === "string" && /^\d{4}$/.test(details.last4) ? details.last4 : null;
+    return last4 ? `${brand} •••• ${last4}` : brand;
+  }
+  return typeof details.bankName === "string" ? details.bankName : null;
+}
 
 /** What the pay page shows for an access code (see `loadCheckout`). */
 export type CheckoutLoad =
@@ -51,6 +76,17 @@ export async function loadCheckout(input: {
     .executeTakeFirst();
   if (!found) return { kind: "not_found" };
   const { merchant_name, merchant_brand_color, merchant_logo_url, ...row } = found;
+  const paidAttempt =
+    row.status === "success"
+      ? await db()
+          .selectFrom("charge_attempts")
+          .select(["channel", "details"])
+          .where("transaction_id", "=", row.id)
+          .where("status", "=", "success")
+          .orderBy("updated_at", "desc")
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
   const session = presentSession(row);
   const country = countryForCurrency(row.currency);
   const view: CheckoutView = {
@@ -77,6 +113,8 @@ export async function loadCheckout(input: {
       .filter((b) => b.ussd)
       .map((b) => ({ code: b.code, name: b.name }))
       .sort((a, b) => a.name.localeCompare(b.name, "en")),
+    receiptsByEmail: receiptsByEmail(),
+    paidWith: paidAttempt ? describeInstrument(paidAttempt.channel, paidAttempt.details) : null,
     record: presentCheckoutRecord(row) as CheckoutRecord,
   };
   return { kind: "found", view };

@@ -47,6 +47,13 @@ export type CheckoutView = {
   testMode: boolean;
   /** Banks with a USSD service in the transaction's country (the banks endpoint does not say which). */
   ussdBanks: Bank[];
+  /**
+   * How a finished payment was made, for the receipt: "Visa •••• 4242" (brand and last 4, all the card data
+   * kept), "Access Bank" for a bank payment or USSD; null before success or when there is nothing to add.
+   */
+  paidWith: string | null;
+  /** Whether this server emails receipts (SMTP configured): only then does the page say one is on its way. */
+  receiptsByEmail: boolean;
   /** The first checkout verify record, so the page renders the right state before its first poll. */
   record: CheckoutRecord;
 };

@@ -392,6 +392,34 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  "0009_receipts": {
+    async up(db: Kysely<unknown>) {
+      // Receipts to send after a payment succeeds (lib/receipts): written in the same database transaction as
+      // the success, sent in the background by whichever process claims them. One per payment and kind.
+      await db.schema
+        .createTable("receipts")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("transaction_id", "text", (c) => c.notNull())
+        .addColumn("attempt_id", "text")
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("recipient", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("due_at", "bigint", (c) => c.notNull())
+        .addColumn("locked_until", "bigint")
+        .addColumn("error", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("sent_at", "bigint")
+        .execute();
+      await db.schema
+        .createIndex("receipts_transaction_kind")
+        .unique()
+        .on("receipts")
+        .columns(["transaction_id", "kind"])
+        .execute();
+      await db.schema.createIndex("receipts_due").on("receipts").columns(["status", "due_at"]).execute();
+    },
+  },
   "0011_refunds": {
     async up(db: Kysely<unknown>) {
       // Refunds (CONTRACT §13): asked for by merchants, or automatic for money received that must not be

@@ -292,6 +292,25 @@ export interface SandboxCardOtpsTable {
   expires_at: Int;
 }
 
+/** A receipt email to send after a payment succeeded (lib/receipts): the outbox row and its progress. */
+export interface ReceiptsTable {
+  id: string;
+  transaction_id: string;
+  /** The charge attempt that paid (what the receipt says it was paid with). */
+  attempt_id: string | null;
+  /** `customer` (to the payer) or `merchant` (the merchant's copy). */
+  kind: string;
+  recipient: string;
+  /** pending → sending → sent, or failed once its attempts are spent. */
+  status: string;
+  attempts: number;
+  due_at: Int;
+  locked_until: Int | null;
+  error: string | null;
+  created_at: Int;
+  sent_at: Int | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
@@ -309,6 +328,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   payment_links: PaymentLinksTable;
   sandbox_card_otps: SandboxCardOtpsTable;
+  receipts: ReceiptsTable;
 }
 
 export function toMinor(value: Int): bigint {

@@ -9,7 +9,7 @@ export async function displayPaymentLink(input: { slug: string }) {
   const row = await publicLink(db(), { slug: input.slug, mode: deploymentMode() });
   const merchant = await db()
     .selectFrom("merchants")
-    .select(["business_name", "brand_color", "logo_url"])
+    .select(["business_name", "brand_color", "logo_url", "channels", "fee_schedule"])
     .where("id", "=", row.merchant_id)
     .executeTakeFirstOrThrow();
   return presentDisplay(row, await linkUsage(db(), row.id), merchant);

@@ -3,7 +3,9 @@ import { type PaymentLinksTable, toMillis, toMinor } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { parseChannels } from "@/lib/payments/channels";
+import { feeScheduleFor, presentRule } from "@/lib/money/fee-settings";
+import { channelServes, parseChannels } from "@/lib/payments/channels";
+import type { FeeGroup, LinkPricing } from "./fee-notice";
 import type { FormFieldInput } from "./schemas";
 
 type Row = Selectable<PaymentLinksTable>;
@@ -54,11 +56,40 @@ export function presentLink(row: Row, used: number) {
   };
 }
 
+/**
+ * The fee rules a customer of this link meets, per group of channels (card; the others share one rule), for
+ * the channels initialize will offer: the link's, narrowed to the merchant's enabled ones that take the
+ * link's currency. Who bears the cost is the link's `feeBearer`, as in `payPaymentLink`.
+ */
+export function linkPricing(
+  row: Row,
+  merchant: { channels: string; fee_schedule: string | null },
+): LinkPricing {
+  const currency = row.currency as Currency;
+  const enabled = parseChannels(merchant.channels);
+  const offered = parseChannels(row.channels).filter(
+    (c) => enabled.includes(c) && channelServes(c, currency),
+  );
+  const schedule = feeScheduleFor(currency, merchant.fee_schedule);
+  const others = offered.filter((c) => c !== "card");
+  const groups: FeeGroup[] = [];
+  if (offered.includes("card"))
+    groups.push({ channels: ["card"], rule: presentRule(schedule.card, currency) });
+  if (others.length > 0) groups.push({ channels: others, rule: presentRule(schedule.transfer, currency) });
+  return { merchantBearsCost: row.fee_bearer === "merchant", groups };
+}
+
 /** What the public start page needs, nothing private. `active` means customers can pay now. */
 export function presentDisplay(
   row: Row,
   used: number,
-  merchant: { business_name: string; brand_color: string | null; logo_url: string | null },
+  merchant: {
+    business_name: string;
+    brand_color: string | null;
+    logo_url: string | null;
+    channels: string;
+    fee_schedule: string | null;
+  },
 ) {
   const currency = row.currency as Currency;
   const reason = unavailableReason(row, used);
@@ -75,5 +106,6 @@ export function presentDisplay(
     logoUrl: merchant.logo_url,
     active: reason === null,
     unavailableReason: reason,
+    pricing: linkPricing(row, merchant),
   };
 }

@@ -146,7 +146,8 @@ export function feeScheduleFor(currency: Currency, stored: string | null): FeeSc
   return scheduleWith(currency, readFeeOverrides(stored)[currency]);
 }
 
-function presentRule(rule: FeeRule, currency: Currency) {
+/** A rule as the API shows it: a percentage and major-unit decimal strings. */
+export function presentRule(rule: FeeRule, currency: Currency) {
   return {
     percent: formatPercent(rule.basisPoints),
     flat: formatAmount(rule.flatMinor, currency),

@@ -2,6 +2,8 @@ import { stopCheckoutExpiry } from "@/lib/channels/abandon-expired";
 import { database } from "@/lib/db/client";
 import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state";
+import { stopReceiptRelay } from "@/lib/receipts/outbox";
+import { closeTransport } from "@/lib/receipts/transport";
 import { closeRateLimitStore } from "@/lib/security/rate-limit-store";
 import { stopRelay } from "@/lib/webhooks/relay";
 
@@ -22,7 +24,7 @@ export async function drain(): Promise<void> {
   if (lifecycle.draining) return;
   lifecycle.draining = true;
   log.info("draining", { pid: process.pid });
-  await Promise.all([stopRelay(), stopCheckoutExpiry()]);
+  await Promise.all([stopRelay(), stopCheckoutExpiry(), stopReceiptRelay().then(closeTransport)]);
 }
 
 /** Close the database and the rate-limit store; the last step before the process exits. */

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { freePort } from "./free-port";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -44,6 +45,8 @@ export async function startServer(input: {
       NEXT_TELEMETRY_DISABLED: "1",
       HOSTNAME: "127.0.0.1",
       PUBLIC_BASE_URL: url,
+      // Receipts written as files (staging without SMTP_URL) go to a temp folder, not the checkout's data/.
+      RECEIPTS_DIR: join(tmpdir(), "paygate-receipts"),
       ...input.env,
       PORT: String(port),
     },

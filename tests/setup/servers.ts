@@ -45,6 +45,8 @@ async function startTarget(
       // transactions under them. tests/checkout-expiry.test.ts runs the sweep itself, on both databases.
       CHECKOUT_EXPIRY_SWEEP_SECONDS: "0",
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "info",
+      // Staging without SMTP_URL writes receipts as files: into this run's temp folder, not the checkout's data/.
+      RECEIPTS_DIR: join(tempDir as string, `${name}-receipts`),
       ...extraEnv,
     },
     keepOutput: 20_000,

@@ -1,11 +1,22 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { demoKey, verifyDemoPayment } from "@/lib/checkout/demo-store";
-import { formatMoney } from "@/lib/checkout/format";
+import { amountDifference, CHANNEL_NAMES, formatMoney, isZeroAmount } from "@/lib/checkout/format";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Demo store: order", robots: { index: false } };
+
+const STATUS_WORDS: Record<string, string> = {
+  success: "Paid",
+  failed: "Failed",
+  abandoned: "Cancelled",
+};
+
+/** "2025-06-01T09:30:12.000Z" → "1 June 2025, 09:30 UTC". */
+function inWords(iso: string): string {
+  return `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+}
 
 type Query = { status?: string; reference?: string; amount?: string; currency?: string };
 
@@ -25,6 +36,8 @@ export default async function DemoReturnPage({ searchParams }: { searchParams: P
     payment.metadata.orderAmount !== undefined &&
     payment.amount === payment.metadata.orderAmount;
 
+  const paid = payment?.total ?? payment?.amount ?? "0";
+  const fee = payment ? amountDifference(paid, payment.amount) : "0";
   const heading = !payment
     ? "We could not check this payment"
     : fulfil
@@ -48,7 +61,7 @@ export default async function DemoReturnPage({ searchParams }: { searchParams: P
       ) : (
         <p className="mt-3 text-slate-700">
           {fulfil
-            ? `We received ${formatMoney(payment.amount, payment.currency)} and are packing your order.`
+            ? `You paid ${formatMoney(paid, payment.currency)}${isZeroAmount(fee) ? "" : ` (the order's ${formatMoney(payment.amount, payment.currency)} and a ${formatMoney(fee, payment.currency)} fee)`}. We are packing your order.`
             : payment.status === "success"
               ? "The verified amount does not match the order; the order is on hold."
               : "Nothing was charged. You can try again."}
@@ -63,12 +76,13 @@ export default async function DemoReturnPage({ searchParams }: { searchParams: P
           <dl className="mt-3 divide-y divide-slate-200 text-sm">
             {(
               [
-                ["Status", payment.status],
+                ["Status", STATUS_WORDS[payment.status] ?? "Not finished"],
                 ["Reference", payment.reference],
                 ["Order amount", formatMoney(payment.amount, payment.currency)],
+                ["Fee", payment.total ? formatMoney(fee, payment.currency) : "—"],
                 ["Customer paid", payment.total ? formatMoney(payment.total, payment.currency) : "—"],
-                ["Channel", payment.channel ?? "—"],
-                ["Paid at", payment.paidAt ?? "—"],
+                ["Paid with", payment.channel ? (CHANNEL_NAMES[payment.channel] ?? payment.channel) : "—"],
+                ["Paid at", payment.paidAt ? inWords(payment.paidAt) : "—"],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="flex justify-between gap-4 py-2">

@@ -1,8 +1,11 @@
+import { NoticePage } from "@/components/ui/notice-page";
+
+/** An unknown payment link (the page answers 404). */
 export default function LinkNotFound() {
   return (
-    <main className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center px-4 py-12">
-      <h1 className="text-2xl font-semibold text-slate-900">This payment link is not valid</h1>
-      <p className="mt-2 text-slate-700">Check the address with the business that sent it to you.</p>
-    </main>
+    <NoticePage code="Error 404" title="This payment link is not valid">
+      <p>There is no payment link at this address: it may be mistyped or incomplete.</p>
+      <p>Check the address with the business that sent it to you, or ask them for a new link.</p>
+    </NoticePage>
   );
 }

@@ -5,6 +5,7 @@ import { deploymentMode } from "@/lib/env";
 import { isAppError } from "@/lib/http/errors";
 import { displayPaymentLink } from "@/lib/links/display-payment-link";
 import { SlugParams } from "@/lib/links/schemas";
+import { receiptsByEmail } from "@/lib/receipts/transport";
 import { LinkForm } from "./_components/link-form";
 
 export const dynamic = "force-dynamic";
@@ -61,6 +62,8 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ sl
             maxAmount={link.maxAmount}
             fields={link.fields}
             brandColor={link.brandColor}
+            pricing={link.pricing}
+            receiptsByEmail={receiptsByEmail()}
           />
         ) : (
           <div role="alert" className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { formatMoney } from "@/lib/checkout/format";
+import type { CSSProperties } from "react";
 import { loadCheckout } from "@/lib/checkout/load-checkout";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { Checkout } from "./_components/checkout";
@@ -37,54 +37,68 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
   if (loaded.kind === "not_found") notFound();
   if (loaded.kind === "rate_limited") return <RateLimited accessCode={accessCode} />;
   const { view } = loaded;
-  const nonce = requestHeaders.get("x-nonce") ?? undefined;
   const brand = view.merchant.brandColor ?? DEFAULT_BRAND;
   const { merchant } = view;
 
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col px-3 py-4 sm:px-4 sm:py-10">
-      {/* The merchant's colour, validated as #rrggbb in loadCheckout; a nonce'd element, never inline style. */}
-      <style nonce={nonce}>{`:root{--brand:${brand};--brand-fg:${foregroundOn(brand)}}`}</style>
+    <main
+      className="mx-auto flex min-h-dvh w-full max-w-xl flex-col px-3 py-4 sm:px-4 sm:py-10"
+      // The merchant's colour (validated as #rrggbb in loadCheckout) as custom properties on a style attribute,
+      // which the CSP allows (style-src-attr) on every kind of navigation. A nonce'd <style> element is not:
+      // reached by a client-side navigation (the demo store's redirect), its nonce is the new request's, not
+      // the one in the document's CSP, and the browser blocks it.
+      style={{ "--brand": brand, "--brand-fg": foregroundOn(brand) } as CSSProperties}
+    >
       {/* No overflow clipping here: the bank picker's list must be free to extend past the card. */}
-      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <div aria-hidden="true" className="h-1.5 rounded-t-2xl bg-[var(--brand)]" />
-        <header className="border-b border-slate-200 p-5 sm:p-6">
-          <div className="flex items-start justify-between gap-3">
-            <div className="flex min-w-0 items-center gap-3">
-              {merchant.logoUrl && (
-                // biome-ignore lint/performance/noImgElement: a merchant's remote logo, not an optimisable asset
-                <img
-                  src={merchant.logoUrl}
-                  alt=""
-                  width={40}
-                  height={40}
-                  referrerPolicy="no-referrer"
-                  className="size-10 shrink-0 rounded-lg object-contain ring-1 ring-slate-200"
-                />
+      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 print:shadow-none">
+        <div
+          aria-hidden="true"
+          data-testid="brand-stripe"
+          className="h-1.5 rounded-t-2xl bg-[var(--brand)]"
+        />
+        <Checkout
+          view={view}
+          intro={
+            <>
+              <div className="flex items-start justify-between gap-3">
+                <div className="flex min-w-0 items-center gap-3">
+                  {merchant.logoUrl && (
+                    // biome-ignore lint/performance/noImgElement: a merchant's remote logo, not an optimisable asset
+                    <img
+                      src={merchant.logoUrl}
+                      alt=""
+                      width={40}
+                      height={40}
+                      referrerPolicy="no-referrer"
+                      className="size-10 shrink-0 rounded-lg object-contain ring-1 ring-slate-200"
+                    />
+                  )}
+                  <h1 className="min-w-0 text-base font-semibold break-words text-slate-900">
+                    {merchant.name}
+                  </h1>
+                </div>
+                {view.testMode && (
+                  <span className="shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+                    Test mode
+                  </span>
+                )}
+              </div>
+              {view.description && (
+                <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">
+                  {view.description}
+                </p>
               )}
-              <h1 className="min-w-0 text-base font-semibold break-words text-slate-900">{merchant.name}</h1>
-            </div>
-            {view.testMode && (
-              <span className="shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
-                Test mode
-              </span>
-            )}
-          </div>
-          {view.description && (
-            <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-700">{view.description}</p>
-          )}
-          <p className="mt-3 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">
-            <span className="sr-only">Amount: </span>
-            {formatMoney(view.amount, view.currency)}
-          </p>
-          {view.email && (
-            <p className="mt-1 text-sm break-all text-slate-700">
-              <span className="sr-only">Paying as </span>
-              {view.email}
-            </p>
-          )}
-        </header>
-        <Checkout view={view} />
+            </>
+          }
+          payer={
+            view.email && (
+              <p className="mt-1 text-sm break-all text-slate-700">
+                <span className="sr-only">Paying as </span>
+                {view.email}
+              </p>
+            )
+          }
+        />
       </div>
       <p className="mt-6 text-center text-xs text-slate-600">Secured by Paygate</p>
     </main>

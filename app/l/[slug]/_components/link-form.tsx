@@ -4,7 +4,9 @@ import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-q
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { formatMoney } from "@/lib/checkout/format";
+import { CHANNEL_NAMES, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import { type LinkPricing, quoteFees } from "@/lib/links/fee-notice";
+import { type Currency, isCurrency } from "@/lib/money/currencies";
 
 /** One prompt of the link's form schema. */
 type Prompt = {
@@ -23,6 +25,9 @@ type Props = {
   maxAmount: string | null;
   fields: Prompt[];
   brandColor: string | null;
+  pricing: LinkPricing;
+  /** Whether receipts go out by email on this server (SMTP configured): only then does the page say so. */
+  receiptsByEmail: boolean;
 };
 
 type Failure = { status: "failed"; error: string; message: string };
@@ -108,7 +113,81 @@ export function LinkForm(props: Props) {
   );
 }
 
-function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brandColor }: Props) {
+/** "Bank transfer, bank payment or USSD". */
+function channelList(channels: string[]): string {
+  const names = channels.map((c, i) => {
+    const name = CHANNEL_NAMES[c] ?? c;
+    return i === 0 || name === "USSD" ? name : name.toLowerCase();
+  });
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+}
+
+/**
+ * Before checkout, what the customer will pay by each way of paying: the amount plus that channel's fee, the
+ * same numbers checkout shows. With no valid amount yet (a link where the customer types it), it says a fee
+ * may be added and that the figures follow once the amount is entered.
+ */
+function FeeNotice({
+  pricing,
+  amount,
+  currency,
+}: {
+  pricing: LinkPricing;
+  amount: string;
+  currency: string;
+}) {
+  const id = useId();
+  if (pricing.merchantBearsCost) {
+    return (
+      <p className="text-sm text-slate-700" data-testid="fee-notice">
+        No fee is added: you pay the amount shown, whichever way you pay.
+      </p>
+    );
+  }
+  const quotes = isCurrency(currency) ? quoteFees(pricing, amount, currency as Currency) : null;
+  if (!quotes) {
+    return (
+      <p className="text-sm text-slate-700" data-testid="fee-notice">
+        A fee may be added at checkout, depending on how you pay. Enter the amount to see it.
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-labelledby={`${id}-fees`}
+      className="rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-slate-200"
+      data-testid="fee-notice"
+    >
+      <h2 id={`${id}-fees`} className="font-medium text-slate-900">
+        A fee may be added, depending on how you pay
+      </h2>
+      <ul className="mt-2 space-y-1 text-slate-700">
+        {quotes.map((q) => (
+          <li key={q.channels.join()} className="flex flex-wrap justify-between gap-x-4 tabular-nums">
+            <span>{channelList(q.channels)}</span>
+            <span>
+              <strong className="font-semibold text-slate-900">{formatMoney(q.total, currency)}</strong>
+              {isZeroAmount(q.fee) ? " (no fee)" : ` (${formatMoney(q.fee, currency)} fee)`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Form({
+  slug,
+  currency,
+  fixedAmount,
+  minAmount,
+  maxAmount,
+  fields,
+  brandColor,
+  pricing,
+  receiptsByEmail,
+}: Props) {
+  const [typedAmount, setTypedAmount] = useState("");
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -160,7 +239,10 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
       }
     }
     const email = value("email");
-    if (!email) found.email = "Enter your email address for the receipt.";
+    if (!email)
+      found.email = receiptsByEmail
+        ? "Enter your email address for the receipt."
+        : "Enter your email address.";
     else if (!EMAIL.test(email)) found.email = "Enter a valid email address.";
     const answers: Record<string, string> = {};
     for (const f of fields) {
@@ -226,6 +308,7 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
               autoComplete="off"
               placeholder="0.00"
               required
+              onChange={(event) => setTypedAmount(event.currentTarget.value.trim())}
               className={inputClass}
             />
           )}
@@ -273,7 +356,12 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
           }
         </Field>
       ))}
-      <Field id={`${id}-email`} label="Email address" error={errors.email} hint="We send your receipt here.">
+      <Field
+        id={`${id}-email`}
+        label="Email address"
+        error={errors.email}
+        hint={receiptsByEmail ? "We email your receipt here." : undefined}
+      >
         {(aria) => (
           <input
             {...aria}
@@ -297,6 +385,7 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
           />
         )}
       </Field>
+      <FeeNotice pricing={pricing} amount={fixedAmount ?? typedAmount} currency={currency} />
       <button
         type="submit"
         disabled={!hydrated || pay.isPending || pay.isSuccess}
@@ -306,7 +395,7 @@ function Form({ slug, currency, fixedAmount, minAmount, maxAmount, fields, brand
       >
         {pay.isPending || pay.isSuccess
           ? "Opening checkout…"
-          : fixedAmount
+          : fixedAmount && pricing.merchantBearsCost
             ? `Pay ${formatMoney(fixedAmount, currency)}`
             : "Continue to payment"}
       </button>

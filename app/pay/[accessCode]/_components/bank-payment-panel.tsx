@@ -68,12 +68,12 @@ export function BankPaymentPanel({ active }: { active: boolean }) {
     return (
       <div key="waiting">
         <StepHeading>Approve the payment in your banking app</StepHeading>
-        <p className="mt-1 text-sm text-slate-700">{waiting.message}</p>
+        {/* Said once: the heading asks, this says where and how much. */}
         <div className="mt-4 flex items-center gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-800 ring-1 ring-slate-200">
           <Spinner className="size-5" />
-          <p>
-            Waiting for your approval of <strong className="font-semibold">{total}</strong>. Open the{" "}
-            {waiting.bankName} app and confirm the request. This page updates by itself.
+          <p data-testid="bank-payment-waiting">
+            Open the {waiting.bankName} app and confirm the request for{" "}
+            <strong className="font-semibold">{total}</strong>. This page updates by itself.
           </p>
         </div>
         <button type="button" onClick={() => setWaiting(null)} className={`mt-4 ${buttonSecondary}`}>

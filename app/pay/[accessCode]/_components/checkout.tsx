@@ -2,10 +2,12 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { type ComponentType, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
+import { alertWarning } from "@/components/ui/styles";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
-import { formatMoney } from "@/lib/checkout/format";
+import { CHANNEL_NAMES, formatMoney, isZeroAmount } from "@/lib/checkout/format";
 import { pollDelay } from "@/lib/checkout/poll-delay";
 import {
   type Channel,
@@ -14,6 +16,7 @@ import {
   type CheckoutView,
   TERMINAL,
 } from "@/lib/checkout/types";
+import { customerTotal, feeName } from "./amounts";
 import { type ApiError, checkoutApi } from "./api";
 import { CancelPayment } from "./cancel-payment";
 import { CheckoutContext, type CheckoutContextValue } from "./context";
@@ -55,12 +58,7 @@ const PRELOAD: Record<Channel, () => Promise<unknown>> = {
   ussd: loadUssd,
 };
 
-const LABEL: Record<Channel, string> = {
-  card: "Card",
-  bank_transfer: "Bank transfer",
-  bank_payment: "Bank payment",
-  ussd: "USSD",
-};
+const LABEL = CHANNEL_NAMES as Record<Channel, string>;
 
 /** The tab a status belongs to, so a reload lands where the customer was. */
 const TAB_OF_STATUS: Partial<Record<CheckoutStatus, Channel>> = {
@@ -81,18 +79,56 @@ const ANNOUNCE: Record<CheckoutStatus, string> = {
   abandoned: "Payment cancelled.",
 };
 
-export function Checkout({ view }: { view: CheckoutView }) {
+type Frame = {
+  view: CheckoutView;
+  /** The header's top: the merchant's name and logo, the description (rendered on the server). */
+  intro: ReactNode;
+  /** Under the amount: who is paying. */
+  payer: ReactNode;
+};
+
+export function Checkout(props: Frame) {
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: 1 } } }),
   );
   return (
     <QueryClientProvider client={client}>
-      <CheckoutBody view={view} />
+      <CheckoutBody {...props} />
     </QueryClientProvider>
   );
 }
 
-function CheckoutBody({ view }: { view: CheckoutView }) {
+/** The header's amount: the total on the chosen channel, with the price and the fee as its parts. */
+function AmountSummary({
+  view,
+  record,
+  channel,
+}: {
+  view: CheckoutView;
+  record: CheckoutRecord;
+  channel: Channel;
+}) {
+  const { total, fee } = customerTotal(view, record, channel);
+  const paid = record.status === "success";
+  return (
+    <div className="mt-3">
+      <p
+        className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums"
+        data-testid="amount-total"
+      >
+        <span className="sr-only">{paid ? "Total paid: " : "Total to pay: "}</span>
+        {formatMoney(total, view.currency)}
+      </p>
+      <p className="mt-1 text-sm text-slate-700 tabular-nums" data-testid="amount-parts">
+        {isZeroAmount(fee)
+          ? "No fee added"
+          : `${formatMoney(view.amount, view.currency)} + ${formatMoney(fee, view.currency)} ${feeName(channel)}`}
+      </p>
+    </div>
+  );
+}
+
+function CheckoutBody({ view, intro, payer }: Frame) {
   const queryClient = useQueryClient();
   const queryKey = useMemo(() => ["checkout", view.accessCode], [view.accessCode]);
   const activity = useRef({ status: view.record.status, at: Date.now() });
@@ -140,11 +176,14 @@ function CheckoutBody({ view }: { view: CheckoutView }) {
   // What screen readers hear when the status changes (not on the first render).
   const [announcement, setAnnouncement] = useState("");
   const lastStatus = useRef(record.status);
+  const router = useRouter();
   useEffect(() => {
     if (record.status === lastStatus.current) return;
     lastStatus.current = record.status;
     setAnnouncement(ANNOUNCE[record.status]);
-  }, [record.status]);
+    // Paid during this visit: the server's view adds what the receipt names (card brand and last 4, bank).
+    if (record.status === "success" && !view.paidWith) router.refresh();
+  }, [record.status, router, view.paidWith]);
 
   // Children's mount effects run before this one: steps rendered with the page keep focus where it is.
   useEffect(() => {
@@ -170,7 +209,7 @@ function CheckoutBody({ view }: { view: CheckoutView }) {
   );
 
   const items: TabItem[] = view.channels.map((channel) => {
-    const total = channel === "card" ? view.totals.card : view.totals.transfer;
+    const { total } = customerTotal(view, { ...record, status: "pending" }, channel);
     const panel =
       channel === "card" ? (
         <CardPanel key="card" />
@@ -187,6 +226,21 @@ function CheckoutBody({ view }: { view: CheckoutView }) {
   return (
     <FocusStepsContext.Provider value={ready}>
       <CheckoutContext.Provider value={context}>
+        <header className="border-b border-slate-200 p-5 sm:p-6">
+          {intro}
+          <AmountSummary
+            view={view}
+            record={record}
+            channel={
+              TERMINAL.has(record.status) &&
+              record.channel &&
+              (view.channels as string[]).includes(record.channel)
+                ? (record.channel as Channel)
+                : tab
+            }
+          />
+          {payer}
+        </header>
         <div className="p-5 sm:p-6">
           {expired ? (
             <div role="alert" className="rounded-lg bg-slate-100 p-4 text-slate-800">
@@ -197,6 +251,13 @@ function CheckoutBody({ view }: { view: CheckoutView }) {
             <Outcome />
           ) : (
             <>
+              {record.amountMismatch && tab !== "bank_transfer" && (
+                // The transfer tab says this in full; on any other tab the customer still learns it.
+                <p role="status" className={`mb-4 ${alertWarning}`} data-testid="mismatch-elsewhere">
+                  The {formatMoney(record.amountMismatch.received, view.currency)} you sent by bank transfer
+                  did not match and goes back to the account it came from automatically.
+                </p>
+              )}
               <h2 className="mb-3 text-sm font-medium text-slate-700" id="pay-with">
                 Choose how to pay
               </h2>

@@ -1,9 +1,13 @@
 "use client";
 
 import { useContext, useEffect, useRef, useState } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
 import { FocusStepsContext, StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary } from "@/components/ui/styles";
-import { callbackHref, formatMoney } from "@/lib/checkout/format";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { CHANNEL_NAMES, callbackHref, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import type { Channel } from "@/lib/checkout/types";
+import { customerTotal, feeName } from "./amounts";
 import { useCheckout } from "./context";
 
 /**
@@ -13,14 +17,10 @@ import { useCheckout } from "./context";
  */
 export const RETURN_SECONDS = 5;
 
-const CHANNEL: Record<string, string> = {
-  card: "Card",
-  bank_transfer: "Bank transfer",
-  bank_payment: "Bank payment",
-  ussd: "USSD",
-};
-
-/** "2025-06-01T09:30:12.000Z" → "1 Jun 2025, 09:30 UTC": the same text on the server and in the browser. */
+/**
+ * "2025-06-01T09:30:12.000Z" → "1 Jun 2025, 09:30 UTC": what the server renders (it cannot know the payer's
+ * time zone); once the page runs in the browser, `localTime` replaces it with the payer's own.
+ */
 function paidOn(iso: string): string {
   const d = new Date(iso);
   const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][
@@ -30,6 +30,30 @@ function paidOn(iso: string): string {
   const mm = String(d.getUTCMinutes()).padStart(2, "0");
   return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
 }
+
+/** "1 Jun 2025, 10:30 WAT": the payer's local date and time, with their zone's name. */
+function localTime(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}
+
+/** The payment's date: UTC from the server, the payer's local time once hydrated. */
+function PaidAt({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  return (
+    <time dateTime={iso} data-testid="paid-at">
+      {hydrated ? localTime(iso) : paidOn(iso)}
+    </time>
+  );
+}
+
+const row = "flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 print:py-1";
 
 /**
  * The end of checkout. With a callback URL: a short confirmation, then the browser goes back to the merchant
@@ -66,13 +90,13 @@ export function Outcome() {
 
   const returnLink = useRef<HTMLAnchorElement>(null);
   const receipt = useRef<HTMLDivElement>(null);
-  // The customer is doing something here (selecting the reference, pressing a key): leave them be. A press on
-  // a link or button is that control's business (Return now still returns).
+  // The customer is doing something here (selecting or copying the reference, printing, pressing a key): leave
+  // them be. Return now and Stay on this page are the countdown's own controls (Return now still returns).
   useEffect(() => {
     const node = receipt.current;
     if (!counting || !node) return;
     const stay = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest("a, button")) return;
+      if (event.target instanceof Element && event.target.closest("[data-countdown-control]")) return;
       setStayed(true);
     };
     node.addEventListener("pointerdown", stay);
@@ -84,7 +108,8 @@ export function Outcome() {
   }, [counting]);
 
   const merchant = view.merchant.name;
-  const paid = record.total ?? (record.channel === "card" ? view.totals.card : view.totals.transfer);
+  const channel = (record.channel ?? view.channels[0] ?? "card") as Channel;
+  const { total: paid, fee } = customerTotal(view, record, channel);
 
   return (
     <div className="text-center" key={record.status} ref={receipt}>
@@ -100,6 +125,11 @@ export function Outcome() {
           <p className="mt-1 text-slate-700">
             You paid {formatMoney(paid, record.currency)} to {merchant}.
           </p>
+          {view.receiptsByEmail && view.email && (
+            <p className="mt-1 text-sm break-words text-slate-700">
+              Your receipt is on its way to {view.email}.
+            </p>
+          )}
         </>
       ) : record.status === "abandoned" ? (
         <>
@@ -116,37 +146,76 @@ export function Outcome() {
         </>
       )}
 
-      <dl className="mx-auto mt-5 max-w-sm divide-y divide-slate-200 rounded-lg bg-slate-50 px-4 text-left text-sm ring-1 ring-slate-200">
-        <div className="flex justify-between gap-4 py-2">
+      <dl
+        className="mx-auto mt-5 max-w-sm divide-y divide-slate-200 rounded-lg bg-slate-50 px-4 text-left text-sm ring-1 ring-slate-200 print:max-w-none print:bg-white print:ring-0"
+        data-testid="receipt"
+      >
+        <div className="py-2">
           <dt className="text-slate-600">Reference</dt>
-          <dd className="font-mono break-all text-slate-900">{record.reference}</dd>
+          <dd className="mt-1 flex items-center justify-between gap-3">
+            {/* Breaks only between its characters when it must (a phone), never spilling out of the card. */}
+            <span
+              className="min-w-0 font-mono text-slate-900 [overflow-wrap:anywhere]"
+              data-testid="reference"
+            >
+              {record.reference}
+            </span>
+            <CopyButton value={record.reference} what="reference" className="shrink-0 print:hidden" />
+          </dd>
         </div>
         {record.status === "success" && (
           <>
-            <div className="flex justify-between gap-4 py-2">
-              <dt className="text-slate-600">Amount paid</dt>
+            {!isZeroAmount(fee) && (
+              <>
+                <div className={row}>
+                  <dt className="text-slate-600">Amount</dt>
+                  <dd className="text-slate-900 tabular-nums">{formatMoney(view.amount, record.currency)}</dd>
+                </div>
+                <div className={row}>
+                  <dt className="text-slate-600">{feeName(channel).replace(/^./, (c) => c.toUpperCase())}</dt>
+                  <dd className="text-slate-900 tabular-nums">{formatMoney(fee, record.currency)}</dd>
+                </div>
+              </>
+            )}
+            <div className={row}>
+              <dt className="text-slate-600">Total paid</dt>
               <dd className="font-semibold text-slate-900 tabular-nums">
                 {formatMoney(paid, record.currency)}
               </dd>
             </div>
             {record.channel && (
-              <div className="flex justify-between gap-4 py-2">
+              <div className={row}>
                 <dt className="text-slate-600">Paid with</dt>
-                <dd className="text-slate-900">{CHANNEL[record.channel] ?? record.channel}</dd>
+                <dd className="text-right text-slate-900" data-testid="paid-with">
+                  {view.paidWith
+                    ? record.channel === "card"
+                      ? view.paidWith
+                      : `${CHANNEL_NAMES[record.channel] ?? record.channel}, ${view.paidWith}`
+                    : (CHANNEL_NAMES[record.channel] ?? record.channel)}
+                </dd>
               </div>
             )}
             {record.paidAt && (
-              <div className="flex justify-between gap-4 py-2">
+              <div className={row}>
                 <dt className="text-slate-600">Date</dt>
-                <dd className="text-slate-900">{paidOn(record.paidAt)}</dd>
+                <dd className="text-right text-slate-900">
+                  <PaidAt iso={record.paidAt} />
+                </dd>
               </div>
             )}
           </>
         )}
       </dl>
+      {record.status === "success" && (
+        <div className="mt-4 print:hidden">
+          <button type="button" className={buttonSecondary} onClick={() => window.print()}>
+            Print receipt
+          </button>
+        </div>
+      )}
 
       {href ? (
-        <div className="mt-6">
+        <div className="mt-6 print:hidden">
           {returning && (
             <p className="text-sm text-slate-700" role="status">
               {counting ? (
@@ -164,13 +233,14 @@ export function Outcome() {
             </p>
           )}
           <div className="mt-3 flex flex-wrap justify-center gap-3">
-            <a ref={returnLink} href={href} className={buttonPrimary}>
+            <a ref={returnLink} href={href} className={buttonPrimary} data-countdown-control>
               {counting ? "Return now" : `Return to ${merchant}`}
             </a>
             {counting && (
               <button
                 type="button"
                 className={buttonSecondary}
+                data-countdown-control
                 onClick={() => {
                   setStayed(true);
                   returnLink.current?.focus();

@@ -156,7 +156,8 @@ export function TransferPanel({ active }: { active: boolean }) {
           <p className="mt-1">
             We received {formatMoney(mismatch.received, view.currency)}, but this payment needs exactly{" "}
             {formatMoney(mismatch.expected, view.currency)}. The{" "}
-            {formatMoney(mismatch.received, view.currency)} will be returned to you. Send exactly{" "}
+            {formatMoney(mismatch.received, view.currency)} goes back to the account it came from
+            automatically: it is not added to this payment, and you need not ask for it. Send exactly{" "}
             {formatMoney(mismatch.expected, view.currency)} to the same account below.
           </p>
         </div>

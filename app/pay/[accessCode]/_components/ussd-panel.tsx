@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useRef, useState, useSyncExternalStore } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
@@ -18,6 +18,24 @@ import { useStatusLeft } from "./use-status-left";
 const phoneDigits = (value: string) => value.replace(/[\s()-]/g, "");
 const PHONE = /^\+?\d{10,15}$/;
 const DEFAULT_BANK = "058";
+
+const coarse = "(pointer: coarse)";
+
+/**
+ * Whether this device can dial a tel: link with a tap: a touch-first device (a phone). False on the server and
+ * on a desktop, where "Tap to dial" would open a calling app or nothing at all.
+ */
+function useCanDial(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(coarse);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => window.matchMedia(coarse).matches,
+    () => false,
+  );
+}
 
 export function UssdPanel() {
   const { view, applyStatus } = useCheckout();
@@ -49,6 +67,7 @@ export function UssdPanel() {
   });
 
   const total = formatMoney(view.totals.transfer, view.currency);
+  const canDial = useCanDial();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,11 +98,19 @@ export function UssdPanel() {
             {code.ussdCode}
           </p>
           <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
-            <a href={code.dialUrl} className={`${buttonPrimary} w-auto`}>
-              Tap to dial {code.ussdCode}
-            </a>
+            {/* A tel: link only where a tap can dial (a phone); elsewhere the code is read off the screen. */}
+            {canDial && (
+              <a href={code.dialUrl} className={`${buttonPrimary} w-auto`}>
+                Tap to dial {code.ussdCode}
+              </a>
+            )}
             <CopyButton value={code.ussdCode} what="USSD code" />
           </div>
+          {!canDial && (
+            <p className="mt-3 text-sm text-slate-700">
+              Type this code into your phone&apos;s dialler and press call.
+            </p>
+          )}
         </div>
         <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
           <Spinner /> Waiting for you to approve on your phone. This page updates by itself.

@@ -1,0 +1,229 @@
+import type { Selectable } from "kysely";
+import { database, db } from "@/lib/db/client";
+import { type ReceiptsTable, toMillis, toMinor } from "@/lib/db/schema";
+import { log } from "@/lib/log";
+import { formatAmount } from "@/lib/money/amount";
+import type { Currency } from "@/lib/money/currencies";
+import type { TransactionRow, Trx } from "@/lib/payments/state-machine";
+import { processState } from "@/lib/process-state";
+import { newId } from "@/lib/security/tokens";
+import { renderReceipt } from "./render";
+import { receiptTransport, sendMail } from "./transport";
+
+/**
+ * Receipts after a successful payment: the customer's (when the payment has an email) and the merchant's
+ * copy. They are written to the `receipts` outbox in the same database transaction as the success, so a
+ * payment never waits on a mail server and a receipt is never lost to a crash; the relay below sends them in
+ * the background, retrying with backoff. Several processes may run the relay on one database: each claims
+ * with `FOR UPDATE SKIP LOCKED` (PostgreSQL) or under `BEGIN IMMEDIATE` (SQLite), as the webhook relay does.
+ */
+type Receipt = Selectable<ReceiptsTable>;
+
+/** Tries per receipt, and the wait before each retry (after the first try fails, the second, …). */
+export const RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+const LOCK_MS = 60_000;
+const BATCH = 16;
+const IDLE_POLL_MS = 500;
+
+const signal = processState("receipts.signal", () => ({ wake: (): void => {} }));
+
+/** Queue the receipts of a payment that just succeeded (inside its database transaction). Idempotent. */
+export async function enqueueReceipts(trx: Trx, tx: TransactionRow, attemptId: string | null): Promise<void> {
+  if (!receiptTransport()) return;
+  const merchant = await trx
+    .selectFrom("merchants")
+    .select("email")
+    .where("id", "=", tx.merchant_id)
+    .executeTakeFirst();
+  const now = Date.now();
+  const rows = [
+    ...(tx.email ? [{ kind: "customer", recipient: tx.email }] : []),
+    ...(merchant?.email ? [{ kind: "merchant", recipient: merchant.email }] : []),
+  ].map((r) => ({
+    id: newId(),
+    transaction_id: tx.id,
+    attempt_id: attemptId,
+    kind: r.kind,
+    recipient: r.recipient,
+    status: "pending",
+    attempts: 0,
+    due_at: now,
+    locked_until: null,
+    error: null,
+    created_at: now,
+    sent_at: null,
+  }));
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("receipts")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["transaction_id", "kind"]).doNothing())
+    .execute();
+  // Sent once the payment has committed: the relay's next pass (woken now, in this process) claims them.
+  setTimeout(() => signal.wake(), 50).unref?.();
+}
+
+/** Claim due receipts for this relay (each goes to exactly one relay until its lock runs out). */
+export async function claimReceipts(now = Date.now(), limit = BATCH): Promise<Receipt[]> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      let query = trx
+        .selectFrom("receipts")
+        .select("id")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "pending"), eb("due_at", "<=", now)]),
+            eb.and([eb("status", "=", "sending"), eb("locked_until", "<", now)]),
+          ]),
+        )
+        .orderBy("due_at")
+        .limit(limit);
+      if (database().dialect === "postgres") query = query.forUpdate().skipLocked();
+      const ids = (await query.execute()).map((r) => r.id);
+      if (ids.length === 0) return [];
+      return trx
+        .updateTable("receipts")
+        .set({ status: "sending", locked_until: now + LOCK_MS })
+        .where("id", "in", ids)
+        .returningAll()
+        .execute();
+    });
+}
+
+/** How the payment was made, in words and without card digits: "Visa card", "Access Bank", "Bank transfer". */
+function paidWith(channel: string | null, details: Record<string, unknown> | null): string | null {
+  if (channel === "card") {
+    const brand = typeof details?.brand === "string" ? details.brand : null;
+    const name = brand && brand !== "unknown" ? brand[0]?.toUpperCase() + brand.slice(1) : null;
+    return name ? `${name === "Amex" ? "American Express" : name} card` : "Card";
+  }
+  if ((channel === "bank_payment" || channel === "ussd") && typeof details?.bankName === "string")
+    return channel === "ussd" ? `USSD, ${details.bankName}` : `Bank payment, ${details.bankName}`;
+  return null;
+}
+
+/** Send one claimed receipt and record the outcome; a failure is retried later, then given up on. */
+export async function sendReceipt(receipt: Receipt): Promise<boolean> {
+  const tx = await db()
+    .selectFrom("transactions")
+    .innerJoin("merchants", "merchants.id", "transactions.merchant_id")
+    .selectAll("transactions")
+    .select("merchants.business_name as merchant_name")
+    .where("transactions.id", "=", receipt.transaction_id)
+    .executeTakeFirst();
+  const attempt = receipt.attempt_id
+    ? await db()
+        .selectFrom("charge_attempts")
+        .select("details")
+        .where("id", "=", receipt.attempt_id)
+        .executeTakeFirst()
+    : undefined;
+  let outcome: { ok: true; where: string } | { ok: false; error: string };
+  if (tx?.status !== "success" || tx.total_minor === null || tx.paid_at === null) {
+    outcome = { ok: false, error: "payment not found or not successful" };
+  } else {
+    const currency = tx.currency as Currency;
+    const money = (v: NonNullable<typeof tx.total_minor>) => formatAmount(toMinor(v), currency);
+    const mail = renderReceipt({
+      kind: receipt.kind === "merchant" ? "merchant" : "customer",
+      merchantName: tx.merchant_name,
+      reference: tx.reference,
+      currency,
+      amount: money(tx.amount_minor),
+      total: money(tx.total_minor),
+      channel: tx.channel,
+      paidWith: paidWith(
+        tx.channel,
+        attempt ? (JSON.parse(attempt.details) as Record<string, unknown>) : null,
+      ),
+      paidAt: new Date(toMillis(tx.paid_at)),
+      description: tx.description,
+      customerEmail: tx.email,
+      customerName: tx.customer_name,
+      amountSettled: tx.amount_settled_minor === null ? null : money(tx.amount_settled_minor),
+      testMode: tx.mode === "test",
+    });
+    try {
+      const sent = await sendMail({ to: receipt.recipient, ...mail }, `${tx.reference}-${receipt.kind}`);
+      outcome = { ok: true, where: sent.where };
+    } catch (err) {
+      outcome = { ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+  const now = Date.now();
+  const attempts = receipt.attempts + 1;
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  const retry = !outcome.ok && tx?.status === "success" && delay !== undefined;
+  await db()
+    .updateTable("receipts")
+    .set(
+      outcome.ok
+        ? { status: "sent", attempts, locked_until: null, error: null, sent_at: now }
+        : {
+            status: retry ? "pending" : "failed",
+            attempts,
+            locked_until: null,
+            error: outcome.error.slice(0, 500),
+            due_at: retry ? now + (delay ?? 0) : receipt.due_at,
+          },
+    )
+    .where("id", "=", receipt.id)
+    .where("status", "=", "sending")
+    .execute();
+  if (outcome.ok)
+    log.info("receipt sent", { reference: tx?.reference, kind: receipt.kind, to: outcome.where });
+  else
+    log.warn("receipt not sent", { receiptId: receipt.id, attempt: attempts, retry, error: outcome.error });
+  return outcome.ok;
+}
+
+const state = processState("receipts.relay", () => ({
+  running: false,
+  stop: false,
+  done: Promise.resolve(),
+}));
+
+/** Send receipts in the background of this process until `stopReceiptRelay`; started once per process. */
+export function startReceiptRelay(): void {
+  if (state.running || !receiptTransport()) return;
+  state.running = true;
+  state.stop = false;
+  state.done = (async () => {
+    while (!state.stop) {
+      let claimed: Receipt[] = [];
+      try {
+        claimed = await claimReceipts();
+      } catch (err) {
+        log.error("receipt relay pass failed", { error: err instanceof Error ? err.message : String(err) });
+      }
+      // One at a time per process: receipts are few, and a slow mail server is not hammered.
+      for (const receipt of claimed) {
+        await sendReceipt(receipt).catch((err) =>
+          log.error("receipt send failed", {
+            receiptId: receipt.id,
+            error: err instanceof Error ? err.message : String(err),
+          }),
+        );
+      }
+      if (claimed.length === 0 && !state.stop) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, IDLE_POLL_MS);
+          signal.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        signal.wake = () => {};
+      }
+    }
+    state.running = false;
+  })();
+}
+
+/** Stop claiming; settles once the receipt being sent is recorded. */
+export function stopReceiptRelay(): Promise<void> {
+  state.stop = true;
+  signal.wake();
+  return state.done;
+}
