@@ -24,23 +24,23 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       >
         Skip to content
       </a>
-      {mode === "test" ? (
-        <div
-          className="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950"
-          data-mode-band="test"
-        >
-          Test mode: test data only, no real money moves.
-        </div>
-      ) : (
-        <div
-          className="bg-slate-900 px-4 py-1.5 text-center text-sm font-semibold text-white"
-          data-mode-band="live"
-        >
-          Live mode: real payments
-          {deploymentMode() === "test" && " (this staging deployment handles test data only)"}
-        </div>
-      )}
       <header className="border-b border-slate-200 bg-white">
+        {mode === "test" ? (
+          <div
+            className="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-amber-950"
+            data-mode-band="test"
+          >
+            Test mode: test data only, no real money moves.
+          </div>
+        ) : (
+          <div
+            className="bg-slate-900 px-4 py-1.5 text-center text-sm font-semibold text-white"
+            data-mode-band="live"
+          >
+            Live mode: real payments
+            {deploymentMode() === "test" && " (this staging deployment handles test data only)"}
+          </div>
+        )}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
             <p className="text-sm font-bold text-teal-800">Paygate</p>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { badgeTest, card, linkClass, pageTitle, sectionTitle, table, tableWrap, td, th } from "./styles";
+import { badgeTest, card, linkClass, pageTitle, sectionTitle, table, td, th } from "./styles";
+import { TableScroll } from "./table-scroll";
 
 /** "2026-11-24T14:05:00.000Z" → "24 Nov 2026, 14:05 UTC" (the same on the server and in the browser). */
 export function when(iso: string | null): string {
@@ -90,7 +91,7 @@ export function PaymentsTable({
   mode: "test" | "live";
 }) {
   return (
-    <div className={tableWrap}>
+    <TableScroll label={caption}>
       <table className={table}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -140,6 +141,6 @@ export function PaymentsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { alertError, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { consoleCall, messageOf } from "./api";
-import { badgeTest, selectClass, table, tableWrap, td, th } from "./styles";
+import { badgeTest, selectClass, table, td, th } from "./styles";
+import { TableScroll } from "./table-scroll";
 
 type Attempt = {
   attempt: number;
@@ -191,7 +192,7 @@ export function EventLog({ mode, reference }: { mode: "test" | "live"; reference
               {e.attempts.length === 0 ? (
                 <p className="mt-2 text-sm text-slate-700">No delivery attempt (no endpoint was set).</p>
               ) : (
-                <div className={`${tableWrap} mt-2`}>
+                <TableScroll label={`Delivery attempts of ${e.type}`} className="mt-2">
                   <table className={table}>
                     <caption className="sr-only">Delivery attempts of {e.type}</caption>
                     <thead>
@@ -232,7 +233,7 @@ export function EventLog({ mode, reference }: { mode: "test" | "live"; reference
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               )}
             </li>
           ))}

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { requireMerchant } from "@/lib/console/session";
 import { listPaymentLinks } from "@/lib/links/list-payment-links";
 import { Empty, PageHeader, when } from "../../_components/bits";
-import { badgeTest, buttonSmall, card, linkClass, table, tableWrap, td, th } from "../../_components/styles";
+import { badgeTest, buttonSmall, card, linkClass, table, td, th } from "../../_components/styles";
+import { TableScroll } from "../../_components/table-scroll";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Payment links" };
@@ -25,7 +26,7 @@ export default async function LinksPage() {
         </Empty>
       ) : (
         <div className={card}>
-          <div className={tableWrap}>
+          <TableScroll label="Payment links">
             <table className={table}>
               <caption className="sr-only">Payment links</caption>
               <thead>
@@ -71,7 +72,7 @@ export default async function LinksPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </div>
       )}
     </>

@@ -3,7 +3,8 @@ import { requireMerchant } from "@/lib/console/session";
 import { getSettings } from "@/lib/merchants/get-settings";
 import { PageHeader, Section } from "../../_components/bits";
 import { SettingsForm } from "../../_components/settings-form";
-import { table, tableWrap, td, th } from "../../_components/styles";
+import { table, td, th } from "../../_components/styles";
+import { TableScroll } from "../../_components/table-scroll";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -55,7 +56,7 @@ export default async function SettingsPage() {
           {s.customFees.length ? ` (your own rates for ${s.customFees.join(", ")})` : ""}. Ask us to change
           them.
         </p>
-        <div className={tableWrap}>
+        <TableScroll label="Fees per currency">
           <table className={table}>
             <caption className="sr-only">Fees per currency</caption>
             <thead>
@@ -83,7 +84,7 @@ export default async function SettingsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </Section>
     </>
   );
