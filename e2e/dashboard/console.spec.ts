@@ -170,7 +170,7 @@ test.describe("merchant console journey (desktop)", () => {
       await expect(page.getByText("Card attempt started")).toBeVisible();
       const completed = page.locator('[data-event-type="payment.completed"]');
       await expect(completed.getByText("Delivered", { exact: true })).toBeVisible({ timeout: 20_000 });
-      await expect(completed.locator('[data-attempt="1"]')).toHaveAttribute("data-status", "delivered");
+      await expect(completed.locator('[data-attempt="1"]')).toHaveAttribute("data-status", "succeeded");
       await checkPage(page, "Payment", "payment (filled)");
       await shot(page, "payment");
       const first = hooks.received.find((r) => r.body.includes('"payment.completed"'));
@@ -178,7 +178,7 @@ test.describe("merchant console journey (desktop)", () => {
 
       // Redeliver: a second attempt, same webhook-id.
       await completed.getByRole("button", { name: /^Redeliver payment.completed/ }).click();
-      await expect(completed.locator('[data-attempt="2"]')).toHaveAttribute("data-status", "delivered", {
+      await expect(completed.locator('[data-attempt="2"]')).toHaveAttribute("data-status", "succeeded", {
         timeout: 20_000,
       });
       const sends = hooks.received.filter((r) => r.body.includes('"payment.completed"'));

@@ -13,8 +13,8 @@ export function TableScroll({
 }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <div className={`${tableWrap} ${className}`} role="region" aria-label={label} tabIndex={0}>
+    <section className={`${tableWrap} ${className}`} aria-label={`${label} table`} tabIndex={0}>
       {children}
-    </div>
+    </section>
   );
 }
