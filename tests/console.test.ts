@@ -241,6 +241,9 @@ describe.each(targets)("merchant console on $name", (target) => {
 
     const other = browser(target);
     await consoleSignup(other, "Someone Else");
+    const ping = await other.send("POST", "/dashboard/api/webhook/test", { mode: "test" });
+    expect(ping.status).toBe(409);
+    expect(ping.body.error).toBe("invalid_state");
     expect((await other.get(`/dashboard/payments/${reference}`)).status).toBe(404);
     expect((await other.get(`/dashboard/links/${slug}`)).status).toBe(404);
     const patch = await other.send("PATCH", `/dashboard/api/payment-links/${slug}`, { active: false });

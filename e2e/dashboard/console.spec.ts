@@ -119,6 +119,10 @@ test.describe("merchant console journey (desktop)", () => {
       await expect(page.locator('[data-secret="webhook-secret"]')).toHaveText(/^whsec_/);
       await expect(page.getByText("it will not be shown again")).toBeVisible();
       await expectAccessible(page, "webhooks (secret shown)");
+      await page.getByRole("button", { name: "Send a test event" }).click();
+      await expect(page.locator("[data-test-event]")).toHaveText(/^Test event delivered: HTTP 200 in \d+ ms/);
+      const ping = hooks.received.find((r) => r.body.includes('"webhook.test"'));
+      expect(ping?.headers["webhook-signature"]).toMatch(/^v1,/);
 
       // A payment link with a prompt.
       await nav(page, "Payment links");

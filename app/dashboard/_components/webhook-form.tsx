@@ -39,6 +39,16 @@ export function WebhookForm({
       router.refresh();
     },
   });
+  const ping = useMutation({
+    mutationFn: () =>
+      consoleCall<{
+        delivered: boolean;
+        responseStatus: number | null;
+        latencyMs: number;
+        responseExcerpt: string;
+        error: string | null;
+      }>("POST", "webhook/test", { mode }),
+  });
   const { byField, rest } = fieldErrors(save.error, ["url", "mode"]);
   return (
     <div className="space-y-4">
@@ -88,10 +98,38 @@ export function WebhookForm({
               {roll.isPending ? "Rolling…" : "Roll secret"}
             </button>
           )}
+          {exists && (
+            <button
+              type="button"
+              className={buttonSecondary}
+              disabled={ping.isPending}
+              onClick={() => ping.mutate()}
+            >
+              {ping.isPending ? "Sending…" : "Send a test event"}
+            </button>
+          )}
         </div>
         {save.isSuccess && !save.isPending && (
           <p role="status" className="text-sm text-emerald-800">
             Endpoint saved.
+          </p>
+        )}
+        {ping.data && (
+          <p
+            role="status"
+            className={ping.data.delivered ? "text-sm text-emerald-800" : alertError}
+            data-test-event
+          >
+            {ping.data.delivered ? "Test event delivered" : "Test event not delivered"}
+            {ping.data.responseStatus !== null && `: HTTP ${ping.data.responseStatus}`}
+            {` in ${ping.data.latencyMs} ms`}
+            {ping.data.error && ` (${ping.data.error})`}
+            {ping.data.responseExcerpt && `. Answer: ${ping.data.responseExcerpt}`}
+          </p>
+        )}
+        {ping.isError && (
+          <p role="alert" className={alertError}>
+            {messageOf(ping.error)}
           </p>
         )}
         {roll.isError && (
