@@ -139,6 +139,10 @@ test.describe("merchant console journey (desktop)", () => {
       const linkUrl = (await page.locator("[data-link-url]").textContent()) ?? "";
       expect(linkUrl).toMatch(/\/l\/[a-z0-9-]+$/);
       await shot(page, "link");
+      await page.getByLabel("Most payments").fill("50");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+      await expect(page.getByText("0 of 50")).toBeVisible();
 
       // A customer pays it by card, in another page.
       const customer = await context.newPage();
@@ -169,7 +173,7 @@ test.describe("merchant console journey (desktop)", () => {
 
       // One payment: amounts, the prompt's answer, timeline, its payment.completed delivered.
       await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
-      await expect(page.getByRole("heading", { name: "NGN 2500.00" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "NGN 2,500.00" })).toBeVisible();
       await expect(page.getByText("Ngozi Eze")).toBeVisible();
       await expect(page.getByText("Card attempt started")).toBeVisible();
       const completed = page.locator('[data-event-type="payment.completed"]');
@@ -226,7 +230,7 @@ test.describe("merchant console journey (desktop)", () => {
 
       // Overview, filled.
       await nav(page, "Overview");
-      await expect(page.getByText("NGN 2500.00").first()).toBeVisible();
+      await expect(page.getByText("NGN 2,500.00").first()).toBeVisible();
       await checkPage(page, "Overview", "overview (filled)");
       await shot(page, "overview");
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { formatMoney } from "@/lib/checkout/format";
 import { consoleOverview } from "@/lib/console/overview";
 import { requireMerchant } from "@/lib/console/session";
 import { Empty, PageHeader, PaymentsTable, Section } from "../_components/bits";
@@ -24,7 +25,7 @@ function Collected({
         <ul className="mt-2 space-y-1">
           {rows.map((r) => (
             <li key={r.currency} className="text-2xl font-bold tabular-nums text-slate-900">
-              {r.currency} {r.amount}{" "}
+              {formatMoney(r.amount, r.currency)}{" "}
               <span className="text-sm font-normal text-slate-600">
                 from {r.count} payment{r.count === 1 ? "" : "s"}
               </span>

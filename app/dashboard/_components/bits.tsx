@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { formatMoney } from "@/lib/checkout/format";
 import { badgeTest, card, linkClass, pageTitle, sectionTitle, table, td, th } from "./styles";
 import { TableScroll } from "./table-scroll";
 
@@ -125,9 +126,7 @@ export function PaymentsTable({
                 </Link>
                 {mode === "test" && <span className={`${badgeTest} ml-2`}>Test</span>}
               </td>
-              <td className={`${td} tabular-nums`}>
-                {t.currency} {t.amount}
-              </td>
+              <td className={`${td} tabular-nums`}>{formatMoney(t.amount, t.currency)}</td>
               <td className={td}>
                 <StatusBadge status={t.status} />
               </td>

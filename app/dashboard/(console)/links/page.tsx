@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { formatMoney } from "@/lib/checkout/format";
 import { requireMerchant } from "@/lib/console/session";
 import { listPaymentLinks } from "@/lib/links/list-payment-links";
 import { Empty, PageHeader, when } from "../../_components/bits";
@@ -59,7 +60,7 @@ export default async function LinksPage() {
                     </td>
                     <td className={`${td} tabular-nums`}>
                       {l.amount
-                        ? `${l.currency} ${l.amount}`
+                        ? formatMoney(l.amount, l.currency)
                         : `Customer chooses${l.minAmount ? ` (min ${l.minAmount})` : ""}${l.maxAmount ? ` (max ${l.maxAmount})` : ""}`}
                     </td>
                     <td className={td}>{l.active ? "Active" : "Deactivated"}</td>

@@ -3,12 +3,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { CopyButton } from "@/components/ui/copy-button";
+import { formatMoney } from "@/lib/checkout/format";
 import { requireMerchant } from "@/lib/console/session";
 import { isAppError } from "@/lib/http/errors";
 import { getPaymentLink } from "@/lib/links/get-payment-link";
 import { SlugParams } from "@/lib/links/schemas";
 import { PageHeader, Section, when } from "../../../_components/bits";
 import { LinkActions } from "../../../_components/link-actions";
+import { LinkEdit } from "../../../_components/link-edit";
 import { linkClass } from "../../../_components/styles";
 
 export const dynamic = "force-dynamic";
@@ -32,9 +34,9 @@ export default async function LinkPage({ params }: { params: Promise<{ slug: str
     errorCorrectionLevel: "M",
   });
   const rows: [string, string][] = [
-    ["Amount", link.amount ? `${link.currency} ${link.amount}` : `Customer chooses (${link.currency})`],
-    ...(link.minAmount ? [["Minimum", `${link.currency} ${link.minAmount}`] as [string, string]] : []),
-    ...(link.maxAmount ? [["Maximum", `${link.currency} ${link.maxAmount}`] as [string, string]] : []),
+    ["Amount", link.amount ? formatMoney(link.amount, link.currency) : `Customer chooses (${link.currency})`],
+    ...(link.minAmount ? [["Minimum", formatMoney(link.minAmount, link.currency)] as [string, string]] : []),
+    ...(link.maxAmount ? [["Maximum", formatMoney(link.maxAmount, link.currency)] as [string, string]] : []),
     ["Channels", link.channels.map((c) => c.replaceAll("_", " ")).join(", ")],
     ["Fees paid by", link.feeBearer === "merchant" ? "You" : "The customer"],
     ["Payments", `${link.usageCount}${link.usageLimit !== null ? ` of ${link.usageLimit}` : ""}`],
@@ -89,6 +91,22 @@ export default async function LinkPage({ params }: { params: Promise<{ slug: str
         <div className="mt-4">
           <LinkActions slug={link.slug} active={link.active} />
         </div>
+      </Section>
+      <Section title="Edit" id="edit">
+        <p className="mb-3 text-sm text-slate-700">
+          The amount, currency, channels, fees and questions are fixed once a link is made; make a new link to
+          change them.
+        </p>
+        <LinkEdit
+          link={{
+            slug: link.slug,
+            title: link.title,
+            description: link.description,
+            redirectUrl: link.redirectUrl,
+            expiresAt: link.expiresAt,
+            usageLimit: link.usageLimit,
+          }}
+        />
       </Section>
       <Section title="QR code" id="qr">
         {/* biome-ignore lint/performance/noImgElement: a data URL made on the server; nothing to optimise */}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { formatMoney } from "@/lib/checkout/format";
 import { requireMerchant } from "@/lib/console/session";
 import { isAppError } from "@/lib/http/errors";
 import { paymentTimeline } from "@/lib/payments/payment-timeline";
@@ -38,7 +39,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
     if (isAppError(err) && err.code === "transaction_not_found") notFound();
     throw err;
   }
-  const money = (v: string | null) => (v === null ? "—" : `${payment.currency} ${v}`);
+  const money = (v: string | null) => (v === null ? "—" : formatMoney(v, payment.currency));
   const metadata = Object.entries(payment.metadata);
   return (
     <>
@@ -48,7 +49,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
         </Link>
       </p>
       <PageHeader title="Payment" mode={mode} />
-      <Section title={`${payment.currency} ${payment.amount}`} id="summary">
+      <Section title={formatMoney(payment.amount, payment.currency)} id="summary">
         <dl className="divide-y divide-slate-100">
           <Row label="Status">
             <StatusBadge status={payment.status} />
