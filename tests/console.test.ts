@@ -245,6 +245,10 @@ describe.each(targets)("merchant console on $name", (target) => {
     expect(ping.status).toBe(409);
     expect(ping.body.error).toBe("invalid_state");
     expect((await other.get(`/dashboard/payments/${reference}`)).status).toBe(404);
+    const followed = await other.get(`/dashboard/api/payments/${reference}`);
+    expect(followed.status).toBe(404);
+    expect(followed.body.error).toBe("transaction_not_found");
+    expect((await owner.get(`/dashboard/api/payments/${reference}`)).body.data.status).toBe("pending");
     expect((await other.get(`/dashboard/links/${slug}`)).status).toBe(404);
     const patch = await other.send("PATCH", `/dashboard/api/payment-links/${slug}`, { active: false });
     expect(patch.status).toBe(404);

@@ -1,5 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { cache } from "react";
 import type { Mode } from "@/lib/db/schema";
 import { isAppError } from "@/lib/http/errors";
 import type { SessionPrincipal } from "@/lib/http/principal";
@@ -15,9 +16,10 @@ export async function requestedPath(): Promise<string> {
 
 /**
  * The signed-in merchant of a console page, and the mode it shows. A missing, unknown, signed-out or expired
- * session sends the browser to sign in, and back to this page afterwards.
+ * session sends the browser to sign in, and back to this page afterwards. Read once per request (the layout
+ * and the page share it).
  */
-export async function requireMerchant(): Promise<ConsoleMerchant> {
+export const requireMerchant = cache(async (): Promise<ConsoleMerchant> => {
   const jar = await cookies();
   const token = jar.get(SESSION_COOKIE)?.value ?? null;
   try {
@@ -28,7 +30,7 @@ export async function requireMerchant(): Promise<ConsoleMerchant> {
     const next = await requestedPath();
     redirect(`/dashboard/login?next=${encodeURIComponent(next)}${token ? "&expired=1" : ""}`);
   }
-}
+});
 
 /** A cookie-authenticated principal for route handlers (401 `invalid_session` when there is none). */
 export async function sessionFromRequest(request: Request): Promise<ConsoleMerchant> {

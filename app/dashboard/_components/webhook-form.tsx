@@ -12,21 +12,32 @@ import { buttonSmall } from "./styles";
 type Saved = { url: string; secret: string };
 
 /** Save the mode's endpoint URL (its secret shown once when made or rolled) and roll the secret. */
+const EVENT_TYPES = [
+  "payment.completed",
+  "payment.failed",
+  "checkout.awaiting_transfer",
+  "checkout.completed",
+  "checkout.amount_mismatch",
+] as const;
+
 export function WebhookForm({
   mode,
   url: initial,
   exists,
+  events: initialEvents,
 }: {
   mode: "test" | "live";
   url: string;
   exists: boolean;
+  events: string[];
 }) {
   const id = useId();
   const router = useRouter();
   const [url, setUrl] = useState(initial);
+  const [events, setEvents] = useState<string[]>(initialEvents);
   const [secret, setSecret] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => consoleCall<Saved>("PUT", "webhook", { mode, url }),
+    mutationFn: () => consoleCall<Saved>("PUT", "webhook", { mode, url, events }),
     onSuccess: (d) => {
       if (!exists) setSecret(d.secret);
       router.refresh();
@@ -49,7 +60,7 @@ export function WebhookForm({
         error: string | null;
       }>("POST", "webhook/test", { mode }),
   });
-  const { byField, rest } = fieldErrors(save.error, ["url", "mode"]);
+  const { byField, rest } = fieldErrors(save.error, ["url", "mode", "events"]);
   return (
     <div className="space-y-4">
       <form
@@ -79,6 +90,28 @@ export function WebhookForm({
             />
           )}
         </Field>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Events sent to it</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+            {EVENT_TYPES.map((t) => (
+              <label key={t} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={events.includes(t)}
+                  onChange={(e) =>
+                    setEvents((list) =>
+                      e.target.checked
+                        ? EVENT_TYPES.filter((x) => x === t || list.includes(x))
+                        : list.filter((x) => x !== t),
+                    )
+                  }
+                />
+                <code className="font-mono">{t}</code>
+              </label>
+            ))}
+          </div>
+          {byField.events && <p className="mt-1 text-sm font-medium text-red-700">{byField.events}</p>}
+        </fieldset>
         {(rest || byField.mode) && (
           <p role="alert" className={alertError}>
             {rest ?? byField.mode}

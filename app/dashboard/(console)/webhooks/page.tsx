@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requireMerchant } from "@/lib/console/session";
 import { db } from "@/lib/db/client";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { findEndpoint } from "@/lib/webhooks/find-endpoint";
 import { presentEndpoint } from "@/lib/webhooks/present";
 import { PageHeader, Section, when } from "../../_components/bits";
@@ -46,7 +47,12 @@ export default async function WebhooksPage() {
             )}
           </dl>
         )}
-        <WebhookForm mode={mode} url={endpoint?.url ?? ""} exists={Boolean(endpoint)} />
+        <WebhookForm
+          mode={mode}
+          url={endpoint?.url ?? ""}
+          exists={Boolean(endpoint)}
+          events={endpoint?.events ?? [...EVENT_TYPES]}
+        />
       </Section>
       <Section title="Deliveries" id="deliveries">
         <EventLog mode={mode} />

@@ -8,6 +8,7 @@ import { paymentTimeline } from "@/lib/payments/payment-timeline";
 import { verifyPayment } from "@/lib/payments/verify-payment";
 import { PageHeader, Section, StatusBadge, when } from "../../../_components/bits";
 import { EventLog } from "../../../_components/event-log";
+import { FollowPayment } from "../../../_components/follow-payment";
 import { linkClass } from "../../../_components/styles";
 
 export const dynamic = "force-dynamic";
@@ -49,6 +50,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
         </Link>
       </p>
       <PageHeader title="Payment" mode={mode} />
+      <FollowPayment reference={payment.reference} status={payment.status} />
       <Section title={formatMoney(payment.amount, payment.currency)} id="summary">
         <dl className="divide-y divide-slate-100">
           <Row label="Status">
