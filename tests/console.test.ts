@@ -110,6 +110,32 @@ describe.each(targets)("merchant console on $name", (target) => {
     ).toBeUndefined();
   });
 
+  it("malformed requests to the console's routes are 4xx envelopes, never a 500", async () => {
+    const b = browser(target);
+    const wrongMethod = await b.get("/dashboard/api/auth/login");
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body.error).toBe("method_not_allowed");
+    const empty = await b.send("POST", "/dashboard/api/auth/login", {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/^email .*; password is required/);
+    const broken = await fetch(`${target.url}/dashboard/api/auth/login`, {
+      method: "POST",
+      headers: { origin: target.url, "content-type": "application/json", "x-forwarded-for": randomAddress() },
+      body: "{not json",
+    });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error).toBe("invalid_json");
+    const extra = await b.send("POST", "/dashboard/api/auth/login", {
+      email: "a@b.co",
+      password: "x",
+      admin: true,
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toMatch(/unknown field "admin"/);
+    const filters = await b.get("/dashboard/api/payments/export?from=yesterday");
+    expect(filters.status).toBe(401);
+  });
+
   it("login: wrong password is 401 invalid_credentials, bad input names the field, failures share the API's per-address budget", async () => {
     const m = await signup(client(target.url));
     const b = browser(target);

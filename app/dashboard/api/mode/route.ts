@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { MODE_COOKIE, modeCookieOptions } from "@/lib/console/cookies";
 import { withConsole } from "@/lib/console/with-console";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 import { ModeSchema } from "@/lib/merchants/schemas";
 
 export const POST = withConsole(
@@ -11,3 +12,5 @@ export const POST = withConsole(
     cookies: [{ name: MODE_COOKIE, value: body.mode, options: modeCookieOptions(https) }],
   }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

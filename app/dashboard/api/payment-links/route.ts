@@ -1,5 +1,6 @@
 // POST /dashboard/api/payment-links - create a payment link in the console's mode (the API's schema and verb).
 import { withConsole } from "@/lib/console/with-console";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 import { createPaymentLink } from "@/lib/links/create-payment-link";
 import { CreateLinkBody } from "@/lib/links/schemas";
 import { assertServedMode } from "@/lib/merchants/assert-served-mode";
@@ -11,3 +12,5 @@ export const POST = withConsole({ session: true, body: CreateLinkBody }, async (
     data: await createPaymentLink({ merchantId: merchant.merchantId, mode: merchant.mode, link: body }),
   };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

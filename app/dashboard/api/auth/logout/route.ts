@@ -3,6 +3,7 @@ import { clearedCookieOptions, SESSION_COOKIE } from "@/lib/console/cookies";
 import { sessionFromRequest } from "@/lib/console/session";
 import { withConsole } from "@/lib/console/with-console";
 import { isAppError } from "@/lib/http/errors";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 import { logoutMerchant } from "@/lib/merchants/logout-merchant";
 
 export const POST = withConsole({ session: false }, async ({ request, https }) => {
@@ -18,3 +19,5 @@ export const POST = withConsole({ session: false }, async ({ request, https }) =
     cookies: [{ name: SESSION_COOKIE, value: "", options: clearedCookieOptions(https) }],
   };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -2,6 +2,7 @@
 // sign it in with a cookie, and answer its two secret keys, which are shown this once.
 import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/console/cookies";
 import { withConsole } from "@/lib/console/with-console";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 import { SignupBody } from "@/lib/merchants/schemas";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 
@@ -18,3 +19,5 @@ export const POST = withConsole(
     };
   },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

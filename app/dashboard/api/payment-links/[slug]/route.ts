@@ -1,6 +1,7 @@
 // PATCH /dashboard/api/payment-links/{slug} - change or deactivate one of the merchant's links.
 import { withConsole } from "@/lib/console/with-console";
 import { parseOrThrow } from "@/lib/http/validation";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 import { SlugParams, UpdateLinkBody } from "@/lib/links/schemas";
 import { updatePaymentLink } from "@/lib/links/update-payment-link";
 import { assertServedMode } from "@/lib/merchants/assert-served-mode";
@@ -20,3 +21,5 @@ export const PATCH = withConsole(
     };
   },
 );
+
+export const { GET, POST, PUT, DELETE, OPTIONS } = methodsNotAllowed("PATCH");

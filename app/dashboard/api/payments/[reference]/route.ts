@@ -2,6 +2,7 @@
 // payment page that follows a payment still in progress.
 import { withConsole } from "@/lib/console/with-console";
 import { parseOrThrow } from "@/lib/http/validation";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 import { ReferenceParams } from "@/lib/payments/schemas";
 import { verifyPayment } from "@/lib/payments/verify-payment";
 
@@ -9,3 +10,5 @@ export const GET = withConsole({ session: true }, async ({ merchant, params }) =
   const { reference } = parseOrThrow(ReferenceParams, { reference: params.reference }, "path");
   return { data: await verifyPayment({ merchantId: merchant.merchantId, mode: merchant.mode, reference }) };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

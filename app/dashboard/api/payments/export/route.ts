@@ -8,6 +8,7 @@ import { sessionFromRequest } from "@/lib/console/session";
 import { failureBody, jsonResponse } from "@/lib/http/envelope";
 import { isAppError } from "@/lib/http/errors";
 import { parseOrThrow } from "@/lib/http/validation";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 
 export async function GET(request: Request) {
   let csv: Readable;
@@ -39,3 +40,5 @@ export async function GET(request: Request) {
     },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

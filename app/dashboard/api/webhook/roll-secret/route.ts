@@ -1,5 +1,6 @@
 // POST /dashboard/api/webhook/roll-secret {mode} - a new signing secret (shown once); the old one signs 24 h more.
 import { withConsole } from "@/lib/console/with-console";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 import { rollWebhookSecret } from "@/lib/webhooks/roll-webhook-secret";
 import { RollWebhookSecretBody } from "@/lib/webhooks/schemas";
 
@@ -9,3 +10,5 @@ export const POST = withConsole(
     data: await rollWebhookSecret({ merchantId: merchant.merchantId, mode: body.mode }),
   }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,5 +1,6 @@
 // POST /dashboard/api/webhook/test {mode} - send one signed webhook.test event to the mode's endpoint now.
 import { withConsole } from "@/lib/console/with-console";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 import { RollWebhookSecretBody } from "@/lib/webhooks/schemas";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 
@@ -9,3 +10,5 @@ export const POST = withConsole(
     data: await sendTestEvent({ merchantId: merchant.merchantId, mode: body.mode }),
   }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,6 +1,7 @@
 // POST /dashboard/api/events/{id}/redeliver - send an event again (same webhook-id) to the mode's endpoint.
 import { withConsole } from "@/lib/console/with-console";
 import { parseOrThrow } from "@/lib/http/validation";
+import { methodsNotAllowed } from "@/lib/http/with-api";
 import { redeliverEvent } from "@/lib/webhooks/redeliver-event";
 import { EventParams } from "@/lib/webhooks/schemas";
 
@@ -11,3 +12,5 @@ export const POST = withConsole({ session: true }, async ({ merchant, params }) 
     data: await redeliverEvent({ merchantId: merchant.merchantId, mode: merchant.mode, eventId: id }),
   };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
