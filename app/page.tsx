@@ -26,6 +26,23 @@ export default function Home() {
           {mode === "test" ? "Staging: test mode" : "Production: live mode"}
         </span>
       </p>
+      <p className="mt-4 text-slate-700">
+        Merchants:{" "}
+        <a
+          href="/dashboard/login"
+          className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
+        >
+          sign in to the console
+        </a>{" "}
+        or{" "}
+        <a
+          href="/dashboard/signup"
+          className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
+        >
+          create an account
+        </a>
+        .
+      </p>
       <h2 className="mt-8 text-xl font-semibold">Create a payment</h2>
       <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
         {`curl -X POST ${base}/v1/payment/initialize \\
