@@ -54,7 +54,7 @@ export function consoleMode(value: string | undefined): Mode {
 
 /** Where to go after signing in: a console path only, never another site (`//evil.example`, `/\evil`). */
 export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/dashboard") || next.startsWith("/dashboard/login")) return "/dashboard";
+  if (!next?.startsWith("/dashboard") || next.startsWith("/dashboard/login")) return "/dashboard";
   if (/[\\\s]/.test(next) || next.startsWith("//")) return "/dashboard";
   return next;
 }
