@@ -36,6 +36,8 @@ export function proxy(request: NextRequest) {
   requestHeaders.set("x-request-id", requestId);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
+  // The console sends a signed-out merchant to sign in and then back here (lib/console/session.ts).
+  requestHeaders.set("x-console-path", request.nextUrl.pathname + request.nextUrl.search);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);
   response.headers.set("referrer-policy", "no-referrer");
@@ -47,5 +49,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/pay/:path*", "/demo/:path*", "/l/:path*", "/docs/:path*"],
+  matcher: ["/pay/:path*", "/demo/:path*", "/l/:path*", "/docs", "/docs/:path*", "/dashboard", "/dashboard/:path*"],
 };

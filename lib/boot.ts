@@ -80,6 +80,7 @@ async function seedDemoMerchant() {
       `      -d '{"amount":"5000.00","email":"customer@example.com"}'`,
       "",
       `  Or pay as a customer would, from the demo store: ${base}/demo`,
+      `  Merchant console: ${base}/dashboard/login (sign in with the email and password above)`,
       "",
     ].join("\n")}\n`,
   );

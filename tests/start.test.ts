@@ -87,6 +87,21 @@ describe("starting the service", () => {
     expect(answer.data).toMatchObject({ amount: "5000.00", currency: "NGN", status: "pending" });
     expect(answer.data.reference).toMatch(/^PAY_TXN_/);
 
+    // The banner's email and password sign in to the merchant console.
+    expect(banner).toContain(`http://localhost:${port}/dashboard/login`);
+    const email = /email:\s+(\S+)/.exec(banner)?.[1];
+    const password = /password:\s+(\S+)/.exec(banner)?.[1];
+    expect(email).toBe("demo@paygate.test");
+    expect(JSON.parse(readFileSync(demoFile, "utf8")).password).toBe(password);
+    const origin = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${origin}/dashboard/api/auth/login`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+    expect(login.headers.getSetCookie().join()).toMatch(/^paygate_session=mst_/);
+
     // A second start on the same database creates no second demo merchant and prints no key.
     server.child.kill("SIGTERM");
     await server.exited;

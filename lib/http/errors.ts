@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   invalid_session: 401,
   invalid_credentials: 401,
   test_mode_only: 403,
+  /** A console mutation from another site (its Origin is not this service's). */
+  cross_origin: 403,
   transaction_not_found: 404,
   payment_link_not_found: 404,
   event_not_found: 404,

@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { safeNext } from "@/lib/console/cookies";
+import { linkClass, pageTitle } from "../../_components/styles";
+import { LoginForm } from "./login-form";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
+  const next = safeNext(typeof params.next === "string" ? params.next : null);
+  const expired = params.expired === "1";
+  return (
+    <>
+      <h1 className={pageTitle}>Sign in</h1>
+      <p className="mt-2 text-sm text-slate-600">to your Paygate console.</p>
+      {expired && (
+        <p role="status" className="mt-4 rounded-lg bg-sky-50 p-3 text-sm text-sky-900 ring-1 ring-sky-200">
+          Your session has ended. Sign in again to continue where you were.
+        </p>
+      )}
+      <LoginForm next={next} />
+      <p className="mt-6 text-sm text-slate-700">
+        New to Paygate?{" "}
+        <Link href="/dashboard/signup" className={linkClass}>
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}

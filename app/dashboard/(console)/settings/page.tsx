@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import { requireMerchant } from "@/lib/console/session";
+import { getSettings } from "@/lib/merchants/get-settings";
+import { PageHeader, Section } from "../../_components/bits";
+import { SettingsForm } from "../../_components/settings-form";
+import { table, td, th } from "../../_components/styles";
+import { TableScroll } from "../../_components/table-scroll";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Settings" };
+
+type Rule = { percent: string; flat: string; flatWaivedBelow: string; cap: string | null };
+
+function feeText(rule: Rule, currency: string): string {
+  const parts = [`${rule.percent}%`];
+  if (rule.flat !== "0" && !/^0\.0+$/.test(rule.flat)) {
+    parts.push(`+ ${currency} ${rule.flat}`);
+    if (!/^0(\.0+)?$/.test(rule.flatWaivedBelow)) parts.push(`(waived below ${rule.flatWaivedBelow})`);
+  }
+  if (rule.cap !== null) parts.push(`capped at ${currency} ${rule.cap}`);
+  return parts.join(" ");
+}
+
+export default async function SettingsPage() {
+  const { merchantId, mode } = await requireMerchant();
+  const s = await getSettings({ merchantId });
+  return (
+    <>
+      <PageHeader title="Settings" mode={mode} />
+      <Section title="Business" id="business">
+        <dl className="space-y-1 text-sm">
+          <div className="flex flex-wrap gap-2">
+            <dt className="font-medium text-slate-600">Business name</dt>
+            <dd>{s.businessName}</dd>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <dt className="font-medium text-slate-600">Email</dt>
+            <dd>{s.email}</dd>
+          </div>
+        </dl>
+      </Section>
+      <Section title="Checkout" id="checkout">
+        <SettingsForm
+          initial={{
+            channels: s.channels,
+            merchantBearsCost: s.merchantBearsCost,
+            brandColor: s.brandColor,
+            logoUrl: s.logoUrl,
+          }}
+          businessName={s.businessName}
+        />
+      </Section>
+      <Section title="Fees" id="fees">
+        <p className="mb-3 text-sm text-slate-700">
+          What each payment costs, set by Paygate
+          {s.customFees.length ? ` (your own rates for ${s.customFees.join(", ")})` : ""}. Ask us to change
+          them.
+        </p>
+        <TableScroll label="Fees per currency">
+          <table className={table}>
+            <caption className="sr-only">Fees per currency</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  Currency
+                </th>
+                <th scope="col" className={th}>
+                  Card
+                </th>
+                <th scope="col" className={th}>
+                  Transfer, bank payment, USSD
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {Object.entries(s.fees).map(([currency, f]) => (
+                <tr key={currency}>
+                  <th scope="row" className={th}>
+                    {currency}
+                  </th>
+                  <td className={td}>{feeText(f.card, currency)}</td>
+                  <td className={td}>{feeText(f.transfer, currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </Section>
+    </>
+  );
+}

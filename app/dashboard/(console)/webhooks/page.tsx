@@ -1,0 +1,62 @@
+import type { Metadata } from "next";
+import { requireMerchant } from "@/lib/console/session";
+import { db } from "@/lib/db/client";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { findEndpoint } from "@/lib/webhooks/find-endpoint";
+import { presentEndpoint } from "@/lib/webhooks/present";
+import { PageHeader, Section, when } from "../../_components/bits";
+import { EventLog } from "../../_components/event-log";
+import { WebhookForm } from "../../_components/webhook-form";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const { merchantId, mode } = await requireMerchant();
+  const row = await findEndpoint(db(), merchantId, mode);
+  const endpoint = row ? presentEndpoint(row) : null;
+  return (
+    <>
+      <PageHeader title="Webhooks" mode={mode} />
+      <Section title="Endpoint" id="endpoint">
+        {endpoint && (
+          <dl className="mb-4 space-y-1 text-sm">
+            <div className="flex flex-wrap gap-2">
+              <dt className="font-medium text-slate-600">State</dt>
+              <dd data-endpoint-status={endpoint.status}>
+                {endpoint.status === "enabled" ? (
+                  "Enabled"
+                ) : (
+                  <span className="font-semibold text-red-800">
+                    Disabled{endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ""}
+                    {endpoint.disabledAt ? ` (since ${when(endpoint.disabledAt)})` : ""}. Save it again to
+                    enable it.
+                  </span>
+                )}
+              </dd>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <dt className="font-medium text-slate-600">Events</dt>
+              <dd>{endpoint.events.join(", ")}</dd>
+            </div>
+            {endpoint.previousSecretExpiresAt && (
+              <div className="flex flex-wrap gap-2">
+                <dt className="font-medium text-slate-600">Previous secret signs until</dt>
+                <dd>{when(endpoint.previousSecretExpiresAt)}</dd>
+              </div>
+            )}
+          </dl>
+        )}
+        <WebhookForm
+          mode={mode}
+          url={endpoint?.url ?? ""}
+          exists={Boolean(endpoint)}
+          events={endpoint?.events ?? [...EVENT_TYPES]}
+        />
+      </Section>
+      <Section title="Deliveries" id="deliveries">
+        <EventLog mode={mode} />
+      </Section>
+    </>
+  );
+}

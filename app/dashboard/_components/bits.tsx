@@ -1,0 +1,145 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatMoney } from "@/lib/checkout/format";
+import { badgeTest, card, linkClass, pageTitle, sectionTitle, table, td, th } from "./styles";
+import { TableScroll } from "./table-scroll";
+
+/** "2026-11-24T14:05:00.000Z" → "24 Nov 2026, 14:05 UTC" (the same on the server and in the browser). */
+export function when(iso: string | null): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  const date = d.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const time = d.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return `${date}, ${time} UTC`;
+}
+
+export function PageHeader({
+  title,
+  mode,
+  children,
+}: {
+  title: string;
+  mode: "test" | "live";
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex items-center gap-3">
+        <h1 className={pageTitle}>{title}</h1>
+        {mode === "test" && <span className={badgeTest}>Test data</span>}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+  const headingId = id ? `${id}-title` : undefined;
+  return (
+    <section className={card} aria-labelledby={headingId} id={id}>
+      <h2 className={sectionTitle} id={headingId}>
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">{children}</p>
+  );
+}
+
+const STATUS_STYLE: Record<string, string> = {
+  success: "bg-emerald-100 text-emerald-900",
+  failed: "bg-red-100 text-red-900",
+  abandoned: "bg-slate-200 text-slate-800",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status] ?? "bg-sky-100 text-sky-900"}`}
+    >
+      {status.replaceAll("_", " ")}
+    </span>
+  );
+}
+
+export type PaymentRow = {
+  reference: string;
+  amount: string;
+  currency: string;
+  status: string;
+  channel: string | null;
+  createdAt: string;
+  customer: { email: string | null; name: string | null };
+};
+
+export function PaymentsTable({
+  rows,
+  caption,
+  mode,
+}: {
+  rows: PaymentRow[];
+  caption: string;
+  mode: "test" | "live";
+}) {
+  return (
+    <TableScroll label={caption}>
+      <table className={table}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={th}>
+              Reference
+            </th>
+            <th scope="col" className={th}>
+              Amount
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Customer
+            </th>
+            <th scope="col" className={th}>
+              Channel
+            </th>
+            <th scope="col" className={th}>
+              Created
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((t) => (
+            <tr key={t.reference}>
+              <td className={td}>
+                <Link href={`/dashboard/payments/${t.reference}`} className={linkClass}>
+                  {t.reference}
+                </Link>
+                {mode === "test" && <span className={`${badgeTest} ml-2`}>Test</span>}
+              </td>
+              <td className={`${td} tabular-nums`}>{formatMoney(t.amount, t.currency)}</td>
+              <td className={td}>
+                <StatusBadge status={t.status} />
+              </td>
+              <td className={td}>
+                <span className="block">{t.customer.email ?? "—"}</span>
+                {t.customer.name && <span className="block text-slate-600">{t.customer.name}</span>}
+              </td>
+              <td className={td}>{t.channel ? t.channel.replaceAll("_", " ") : "—"}</td>
+              <td className={td}>{when(t.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

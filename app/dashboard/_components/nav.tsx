@@ -1,0 +1,42 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+export const CONSOLE_PAGES = [
+  { href: "/dashboard", name: "Overview" },
+  { href: "/dashboard/payments", name: "Payments" },
+  { href: "/dashboard/links", name: "Payment links" },
+  { href: "/dashboard/webhooks", name: "Webhooks" },
+  { href: "/dashboard/keys", name: "API keys" },
+  { href: "/dashboard/settings", name: "Settings" },
+] as const;
+
+/** The console's navigation landmark: every page by its name, the current one marked. */
+export function ConsoleNav() {
+  const path = usePathname();
+  return (
+    <nav aria-label="Console" className="mx-auto max-w-6xl overflow-x-auto px-2">
+      <ul className="flex gap-1 pb-2">
+        {CONSOLE_PAGES.map((p) => {
+          const current = p.href === "/dashboard" ? path === p.href : path.startsWith(p.href);
+          return (
+            <li key={p.href}>
+              <Link
+                href={p.href}
+                aria-current={current ? "page" : undefined}
+                className={`block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
+                  current
+                    ? "bg-teal-50 text-teal-900 ring-1 ring-teal-200"
+                    : "text-slate-700 hover:bg-slate-100"
+                }`}
+              >
+                {p.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

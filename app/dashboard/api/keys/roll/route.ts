@@ -1,0 +1,11 @@
+// POST /dashboard/api/keys/roll {mode} - a new secret key for the mode; the old one stops working at once.
+import { withConsole } from "@/lib/console/with-console";
+import { methodsNotAllowed } from "@/lib/http/with-api";
+import { rollSecretKey } from "@/lib/merchants/roll-secret-key";
+import { RollKeyBody } from "@/lib/merchants/schemas";
+
+export const POST = withConsole({ session: true, body: RollKeyBody }, async ({ merchant, body }) => ({
+  data: await rollSecretKey({ merchantId: merchant.merchantId, mode: body.mode }),
+}));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,0 +1,16 @@
+// POST /dashboard/api/payment-links - create a payment link in the console's mode (the API's schema and verb).
+import { withConsole } from "@/lib/console/with-console";
+import { methodsNotAllowed } from "@/lib/http/with-api";
+import { createPaymentLink } from "@/lib/links/create-payment-link";
+import { CreateLinkBody } from "@/lib/links/schemas";
+import { assertServedMode } from "@/lib/merchants/assert-served-mode";
+
+export const POST = withConsole({ session: true, body: CreateLinkBody }, async ({ merchant, body }) => {
+  assertServedMode(merchant.mode);
+  return {
+    status: 201,
+    data: await createPaymentLink({ merchantId: merchant.merchantId, mode: merchant.mode, link: body }),
+  };
+});
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,0 +1,14 @@
+// POST /dashboard/api/webhook/test {mode} - send one signed webhook.test event to the mode's endpoint now.
+import { withConsole } from "@/lib/console/with-console";
+import { methodsNotAllowed } from "@/lib/http/with-api";
+import { RollWebhookSecretBody } from "@/lib/webhooks/schemas";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+
+export const POST = withConsole(
+  { session: true, body: RollWebhookSecretBody },
+  async ({ merchant, body }) => ({
+    data: await sendTestEvent({ merchantId: merchant.merchantId, mode: body.mode }),
+  }),
+);
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

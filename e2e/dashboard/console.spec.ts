@@ -1,0 +1,325 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { APIRequestContext, Page } from "@playwright/test";
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  fillCard,
+  LAYOUTS,
+  panel,
+  test,
+} from "../fixtures";
+
+/**
+ * The merchant console end to end, through its pages only (CONTRACT §14): sign up, create a payment link with
+ * a prompt, a customer pays it by card, the merchant finds the payment, sees its webhook delivered to a local
+ * receiver, redelivers it, watches a failing endpoint fail, rolls the test key, switches to live, signs out.
+ * axe checks every page, empty and filled; a phone-size run checks the layout and keyboard-only sign in.
+ */
+
+const PASSWORD = "correct horse battery staple";
+const SHOTS = Boolean(process.env.SCREENSHOTS);
+const shot = (page: Page, name: string) =>
+  SHOTS
+    ? page.screenshot({ path: `docs/screenshots/console-${name}.png`, fullPage: true })
+    : Promise.resolve();
+
+type Received = { path: string; headers: IncomingHttpHeaders; body: string };
+
+/** A merchant's webhook receiver: 200 on /hook, 500 on /fail; remembers every request. */
+async function receiver() {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", headers: req.headers, body });
+      res.writeHead(req.url === "/fail" ? 500 : 200, { "content-type": "text/plain" });
+      res.end(req.url === "/fail" ? "receiver is down" : "ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return { received, url: (path: string) => `http://127.0.0.1:${port}${path}`, close: () => server.close() };
+}
+
+const email = (tag: string) => `${tag}-${process.pid}-${Date.now()}@example.com`;
+
+async function checkPage(page: Page, heading: string, state: string) {
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, state);
+}
+
+async function nav(page: Page, name: string) {
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+test.describe("merchant console journey (desktop)", () => {
+  test.use(LAYOUTS[1].use);
+
+  test("sign up, a link paid by card, its webhook, redeliver, a failing endpoint, roll the key, live, sign out", async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const hooks = await receiver();
+    try {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+
+      // Sign up: both keys shown once, with copy buttons and a warning.
+      await page.goto("/dashboard/signup");
+      await expect(page.getByRole("heading", { level: 1, name: "Sign up" })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "signup");
+      await shot(page, "signup");
+      await page.getByLabel("Business name").fill("Mama Put Kitchen");
+      await page.getByLabel("Email address").fill(email("journey"));
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Create account" }).click();
+      await expect(page.getByRole("heading", { name: "Your secret keys" })).toBeFocused();
+      await expect(page.getByText("They will not be shown again")).toBeVisible();
+      const testKey = (await page.locator('[data-secret="test-key"]').textContent()) ?? "";
+      expect(testKey).toMatch(/^sk_test_[0-9A-Za-z]{43}$/);
+      await page.getByRole("button", { name: "Copy Test secret key" }).click();
+      await expect(page.getByRole("button", { name: "Copied Test secret key" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(testKey);
+      await expectAccessible(page, "signup keys shown");
+      await shot(page, "signup-keys");
+      await page.getByRole("link", { name: /go to the console/ }).click();
+
+      // Overview, empty; test mode marked.
+      await checkPage(page, "Overview", "overview (empty)");
+      await expect(page.getByText("Test mode: test data only")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Test", exact: true })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
+
+      // Empty pages.
+      await nav(page, "Payments");
+      await expect(page.getByText("No test payments yet.")).toBeVisible();
+      await checkPage(page, "Payments", "payments (empty)");
+      await nav(page, "Payment links");
+      await expect(page.getByText("No test payment links yet.")).toBeVisible();
+      await checkPage(page, "Payment links", "links (empty)");
+      await nav(page, "Webhooks");
+      await expect(page.getByText("No webhook events match.")).toBeVisible();
+      await checkPage(page, "Webhooks", "webhooks (empty)");
+
+      // A webhook endpoint: the local receiver. Its secret is shown once.
+      await page.getByLabel("Endpoint URL").fill(hooks.url("/hook"));
+      await page.getByRole("button", { name: "Save endpoint" }).click();
+      await expect(page.locator('[data-secret="webhook-secret"]')).toHaveText(/^whsec_/);
+      await expect(page.getByText("it will not be shown again")).toBeVisible();
+      await expectAccessible(page, "webhooks (secret shown)");
+      await page.getByRole("button", { name: "Send a test event" }).click();
+      await expect(page.locator("[data-test-event]")).toHaveText(/^Test event delivered: HTTP 200 in \d+ ms/);
+      const ping = hooks.received.find((r) => r.body.includes('"webhook.test"'));
+      expect(ping?.headers["webhook-signature"]).toMatch(/^v1,/);
+
+      // A payment link with a prompt.
+      await nav(page, "Payment links");
+      await page.getByRole("link", { name: "New payment link" }).click();
+      await checkPage(page, "New payment link", "new link");
+      await page.getByLabel("Title").fill("Jollof rice and chicken");
+      await page.getByLabel("Amount", { exact: true }).fill("2500");
+      await page.getByRole("button", { name: "Add a question" }).click();
+      await page.getByLabel("Question 1", { exact: true }).fill("Table number");
+      await page.getByRole("button", { name: "Create payment link" }).click();
+      await checkPage(page, "Payment link", "link page");
+      await expect(page.getByRole("heading", { name: "Jollof rice and chicken" })).toBeVisible();
+      await expect(page.getByRole("img", { name: /^QR code of the payment link/ })).toBeVisible();
+      const linkUrl = (await page.locator("[data-link-url]").textContent()) ?? "";
+      expect(linkUrl).toMatch(/\/l\/[a-z0-9-]+$/);
+      await shot(page, "link");
+      await page.getByLabel("Most payments").fill("50");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+      await expect(page.getByText("0 of 50")).toBeVisible();
+
+      // A customer pays it by card, in another page.
+      const customer = await context.newPage();
+      await customer.goto(linkUrl);
+      await customer.getByLabel("Table number").fill("12");
+      await customer.getByLabel("Email address").fill("ngozi@example.com");
+      await customer.getByLabel("Full name").fill("Ngozi Eze");
+      await customer.getByRole("button", { name: /^Pay NGN/ }).click();
+      await customer.waitForURL(/\/pay\/[0-9A-Za-z]+$/);
+      await fillCard(customer, { number: "4242 4242 4242 4242" });
+      await panel(customer)
+        .getByRole("button", { name: /^Pay NGN/ })
+        .click();
+      await expect(customer.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+      await customer.close();
+
+      // The merchant finds it by the customer's email.
+      await nav(page, "Payments");
+      await page.getByLabel("Search").fill("ngozi@example.com");
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page).toHaveURL(/q=ngozi%40example.com/);
+      const row = page.getByRole("row").filter({ hasText: "ngozi@example.com" });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByText("success")).toBeVisible();
+      await checkPage(page, "Payments", "payments (filled)");
+      await shot(page, "payments");
+      await row.getByRole("link", { name: /^PAY_TXN_/ }).click();
+
+      // One payment: amounts, the prompt's answer, timeline, its payment.completed delivered.
+      await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "NGN 2,500.00" })).toBeVisible();
+      await expect(page.getByText("Ngozi Eze")).toBeVisible();
+      await expect(page.getByText("Card attempt started")).toBeVisible();
+      const completed = page.locator('[data-event-type="payment.completed"]');
+      await expect(completed.getByText("Delivered", { exact: true })).toBeVisible({ timeout: 20_000 });
+      await expect(completed.locator('[data-attempt="1"]')).toHaveAttribute("data-status", "succeeded");
+      await checkPage(page, "Payment", "payment (filled)");
+      await shot(page, "payment");
+      const first = hooks.received.find((r) => r.body.includes('"payment.completed"'));
+      expect(first?.path).toBe("/hook");
+
+      // Redeliver: a second attempt, same webhook-id.
+      await completed.getByRole("button", { name: /^Redeliver payment.completed/ }).click();
+      await expect(completed.locator('[data-attempt="2"]')).toHaveAttribute("data-status", "succeeded", {
+        timeout: 20_000,
+      });
+      const sends = hooks.received.filter((r) => r.body.includes('"payment.completed"'));
+      expect(sends).toHaveLength(2);
+      expect(sends[1]?.headers["webhook-id"]).toBe(sends[0]?.headers["webhook-id"]);
+
+      // A failing endpoint: the redelivery fails and the log says so.
+      await nav(page, "Webhooks");
+      await page.getByLabel("Endpoint URL").fill(hooks.url("/fail"));
+      await page.getByRole("button", { name: "Save endpoint" }).click();
+      await expect(page.getByText("Endpoint saved.")).toBeVisible();
+      const logged = page.locator('[data-event-type="payment.completed"]');
+      await logged.getByRole("button", { name: /^Redeliver payment.completed/ }).click();
+      await expect(logged.locator('[data-attempt="3"]')).toHaveAttribute("data-status", /failed|pending/, {
+        timeout: 20_000,
+      });
+      await expect(logged.locator('[data-attempt="3"]')).toContainText("HTTP 500", { timeout: 20_000 });
+      await page.getByLabel("Outcome").selectOption("true");
+      await page.getByRole("button", { name: "Filter" }).click();
+      await expect(page.locator('[data-event-type="payment.completed"]')).toHaveCount(1);
+      await checkPage(page, "Webhooks", "webhooks (filled)");
+      await shot(page, "webhooks");
+
+      // Roll the test key: the old one is refused by the API, the new one works.
+      await nav(page, "API keys");
+      await checkPage(page, "API keys", "keys");
+      await page.getByRole("button", { name: "Roll test key" }).click();
+      await expect(page.getByRole("button", { name: "Yes, roll the test key" })).toBeFocused();
+      await page.getByRole("button", { name: "Yes, roll the test key" }).click();
+      const newKey = (await page.locator('[data-secret="new-key"]').textContent()) ?? "";
+      expect(newKey).toMatch(/^sk_test_/);
+      expect(newKey).not.toBe(testKey);
+      await expectAccessible(page, "keys (new key shown)");
+      await expectKey(request, testKey, 401);
+      await expectKey(request, newKey, 200);
+
+      // Settings, with the checkout header preview.
+      await nav(page, "Settings");
+      await checkPage(page, "Settings", "settings");
+      await shot(page, "settings");
+
+      // Overview, filled.
+      await nav(page, "Overview");
+      await expect(page.getByText("NGN 2,500.00").first()).toBeVisible();
+      await checkPage(page, "Overview", "overview (filled)");
+      await shot(page, "overview");
+
+      // Live: no test data.
+      await page.getByRole("button", { name: "Live", exact: true }).click();
+      await expect(page.getByText(/^Live mode: real payments/)).toBeVisible();
+      await nav(page, "Payments");
+      await expect(page.getByText("No live payments yet.")).toBeVisible();
+      await expect(page.getByText("ngozi@example.com")).toHaveCount(0);
+      await checkPage(page, "Payments", "payments (live, empty)");
+      await nav(page, "Payment links");
+      await expect(page.getByText("No live payment links yet.")).toBeVisible();
+      await page.getByRole("button", { name: "Test", exact: true }).click();
+      await expect(page.getByText("Test mode: test data only")).toBeVisible();
+
+      // Sign out: the back button shows nothing private.
+      await nav(page, "Payments");
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+      await expectAccessible(page, "login");
+      await page.goBack();
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+      await expect(page.getByText("ngozi@example.com")).toHaveCount(0);
+      await expect(page.getByText("Mama Put Kitchen")).toHaveCount(0);
+    } finally {
+      hooks.close();
+    }
+  });
+});
+
+async function expectKey(request: APIRequestContext, key: string, status: number) {
+  const res = await request.post("/v1/payment/initialize", {
+    headers: { "x-api-key": key },
+    data: { amount: "100", email: "key@example.com" },
+  });
+  expect(res.status()).toBe(status === 200 ? 201 : status);
+}
+
+test.describe("merchant console at phone size", () => {
+  test.use(LAYOUTS[0].use);
+
+  test("keyboard-only sign in returns to the wanted page; every page fits 390 px and passes axe", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const login = email("phone");
+    const signup = await request.post("/v1/merchants/auth/signup", {
+      data: { businessName: "Phone Shop", email: login, password: PASSWORD },
+    });
+    expect(signup.status()).toBe(201);
+    const key = (await signup.json()).data.keys.test.secretKey as string;
+    const init = await request.post("/v1/payment/initialize", {
+      headers: { "x-api-key": key },
+      data: { amount: "7500.50", email: "phone-buyer@example.com", customerName: "Tolu Ade" },
+    });
+    const reference = (await init.json()).data.reference as string;
+
+    // Signed out, the wanted page sends to sign in; signing in (keyboard only) comes back to it.
+    await page.goto("/dashboard/payments?status=pending");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page, "login (phone)");
+    await page.getByLabel("Email address").focus();
+    await page.keyboard.type(login);
+    await page.keyboard.press("Tab");
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/dashboard\/payments\?status=pending$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+    await expect(page.getByText("phone-buyer@example.com")).toBeVisible();
+
+    for (const [path, heading] of [
+      ["/dashboard", "Overview"],
+      ["/dashboard/payments", "Payments"],
+      [`/dashboard/payments/${reference}`, "Payment"],
+      ["/dashboard/links", "Payment links"],
+      ["/dashboard/links/new", "New payment link"],
+      ["/dashboard/webhooks", "Webhooks"],
+      ["/dashboard/keys", "API keys"],
+      ["/dashboard/settings", "Settings"],
+    ] as const) {
+      await page.goto(path);
+      await checkPage(page, heading, `${heading} (phone)`);
+      if (heading === "Overview" || heading === "Payment") await shot(page, `${heading.toLowerCase()}-phone`);
+    }
+
+    // Another merchant's payment is a 404 page.
+    const other = await page.goto("/dashboard/payments/PAY_TXN_doesnotexist0000");
+    expect(other?.status()).toBe(404);
+  });
+});

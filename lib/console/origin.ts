@@ -1,0 +1,30 @@
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/http/errors";
+
+/**
+ * Mutations of the console are same-origin only (CONTRACT §14): the browser's `Origin` must be this service's
+ * own, either the public base URL or the host the request came to. A missing Origin (no browser omits it on a
+ * POST made by fetch) is refused too.
+ */
+export function assertSameOrigin(headers: Headers): void {
+  const origin = headers.get("origin");
+  if (origin && origin !== "null" && allowedOrigins(headers).has(origin)) return;
+  throw new AppError(
+    "cross_origin",
+    "This request must come from the console's own pages (the Origin header does not match).",
+  );
+}
+
+function allowedOrigins(headers: Headers): Set<string> {
+  const allowed = new Set<string>([new URL(env().PUBLIC_BASE_URL).origin]);
+  const host = headers.get("host");
+  if (host) {
+    const https = headers.get("x-forwarded-proto") === "https";
+    allowed.add(`${https ? "https" : "http"}://${host}`);
+  }
+  return allowed;
+}
+
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+}

@@ -1,0 +1,68 @@
+import { Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import type { Mode } from "@/lib/db/schema";
+import { listTransactions, type TransactionFilters } from "@/lib/payments/list-transactions";
+
+export const CSV_COLUMNS = [
+  "reference",
+  "created_at",
+  "status",
+  "amount",
+  "currency",
+  "channel",
+  "fees",
+  "total",
+  "amount_settled",
+  "paid_at",
+  "customer_email",
+  "customer_name",
+] as const;
+
+/** A spreadsheet runs a cell that starts with = + - @ as a formula: such text is exported with a leading '. */
+export function csvSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The filtered payments of one merchant and mode as a CSV stream, newest first. Rows are read a page at a time
+ * by keyset pagination, and only when the reader has drained the rows before them (the async generator is
+ * pulled by the CSV stringifier, which stops pulling while its buffer is full): however many payments there
+ * are, one page is in memory. `onPage` is told each page's size as it is read.
+ */
+export function paymentsCsv(
+  input: { merchantId: string; mode: Mode; filters: TransactionFilters },
+  options: { pageSize?: number; onPage?: (rows: number) => void } = {},
+): Readable {
+  const pageSize = options.pageSize ?? 500;
+  async function* rows() {
+    let cursor: string | undefined;
+    do {
+      const page = await listTransactions({
+        merchantId: input.merchantId,
+        mode: input.mode,
+        limit: pageSize,
+        cursor,
+        ...input.filters,
+      });
+      options.onPage?.(page.transactions.length);
+      for (const t of page.transactions) {
+        yield [
+          t.reference,
+          t.createdAt,
+          t.status,
+          t.amount,
+          t.currency,
+          t.channel ?? "",
+          t.fees ?? "",
+          t.total ?? "",
+          t.amountSettled ?? "",
+          t.paidAt ?? "",
+          csvSafe(t.customer.email ?? ""),
+          csvSafe(t.customer.name ?? ""),
+        ];
+      }
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+  return Readable.from(rows()).pipe(stringify({ header: true, columns: [...CSV_COLUMNS] }));
+}

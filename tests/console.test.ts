@@ -1,0 +1,397 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { client, initialize, production, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
+import { testDb } from "./helpers/db";
+import type { Target } from "./setup/servers";
+
+/**
+ * The merchant console's server side (/dashboard): its cookie session on the API's merchants, sessions and
+ * rate limits, the Origin check on mutations, where a signed-out browser is sent, another merchant's data
+ * refused, and the streamed CSV export.
+ */
+const PASSWORD = "correct horse battery staple";
+
+type Browser = ReturnType<typeof browser>;
+
+/** A browser-like client of one target: same-origin `Origin` on mutations, a cookie jar, no redirect following. */
+function browser(target: Target, address = randomAddress()) {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${target.url}${path}`, {
+      method,
+      redirect: "manual",
+      headers: {
+        "x-forwarded-for": address,
+        ...(method !== "GET" && { origin: target.url, "content-type": "application/json" }),
+        ...(jar.size && { cookie: cookieHeader() }),
+        ...headers,
+      },
+      body: body === undefined ? (method === "GET" ? undefined : "{}") : JSON.stringify(body),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ""] = c.split(";");
+      const i = pair.indexOf("=");
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (/max-age=0/i.test(c) || value === "") jar.delete(name);
+      else jar.set(name, value);
+    }
+    const text = await res.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body: json };
+  }
+  return { jar, send, get: (path: string) => send("GET", path) };
+}
+
+async function consoleSignup(b: Browser, businessName = "Console Shop") {
+  const email = uniqueEmail("console");
+  const res = await b.send("POST", "/dashboard/api/auth/signup", { businessName, email, password: PASSWORD });
+  expect(res.status, res.text).toBe(201);
+  return { email, res };
+}
+
+describe.each(targets)("merchant console on $name", (target) => {
+  it("signup sets an httpOnly, SameSite=Lax session cookie (not Secure on plain-http staging) and shows both keys once", async () => {
+    const b = browser(target);
+    const { email, res } = await consoleSignup(b, "Ada's Kitchen");
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("paygate_session="));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\/dashboard/);
+    expect(cookie).toMatch(/; Expires=/);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(res.body.data.merchant).toMatchObject({ businessName: "Ada's Kitchen", email });
+    expect(res.body.data.keys.test.secretKey).toMatch(/^sk_test_[0-9A-Za-z]{43}$/);
+    expect(res.body.data.keys.live.secretKey).toMatch(/^sk_live_[0-9A-Za-z]{43}$/);
+    // The token lives in the cookie only, never in a body a script could read.
+    expect(res.text).not.toContain("mst_");
+
+    // The same session store as the API: the cookie's token is a valid bearer token on /v1.
+    const token = b.jar.get("paygate_session") as string;
+    const api = await client(target.url).get("/v1/merchants/transactions", {
+      authorization: `Bearer ${token}`,
+    });
+    expect(api.status).toBe(200);
+
+    const page = await b.get("/dashboard");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Overview");
+    expect(page.text).toContain("Ada&#x27;s Kitchen");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("refuses mutations from another origin or with no Origin (403 cross_origin), before anything is done", async () => {
+    const b = browser(target);
+    await consoleSignup(b);
+    const email = uniqueEmail("xorigin");
+    for (const origin of ["https://evil.example", "null", undefined]) {
+      const headers: Record<string, string> = origin ? { origin } : { origin: "" };
+      const res = await b.send(
+        "POST",
+        "/dashboard/api/auth/signup",
+        { businessName: "X", email, password: PASSWORD },
+        headers,
+      );
+      expect(res.status, String(origin)).toBe(403);
+      expect(res.body).toEqual({ status: "failed", error: "cross_origin", message: expect.any(String) });
+      const roll = await b.send("POST", "/dashboard/api/keys/roll", { mode: "test" }, headers);
+      expect(roll.status).toBe(403);
+    }
+    const db = testDb(target);
+    expect(
+      await db.selectFrom("merchants").select("id").where("email", "=", email).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it("malformed requests to the console's routes are 4xx envelopes, never a 500", async () => {
+    const b = browser(target);
+    const wrongMethod = await b.get("/dashboard/api/auth/login");
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body.error).toBe("method_not_allowed");
+    const empty = await b.send("POST", "/dashboard/api/auth/login", {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/^email .*; password is required/);
+    const broken = await fetch(`${target.url}/dashboard/api/auth/login`, {
+      method: "POST",
+      headers: { origin: target.url, "content-type": "application/json", "x-forwarded-for": randomAddress() },
+      body: "{not json",
+    });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error).toBe("invalid_json");
+    const extra = await b.send("POST", "/dashboard/api/auth/login", {
+      email: "a@b.co",
+      password: "x",
+      admin: true,
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toMatch(/unknown field "admin"/);
+    const filters = await b.get("/dashboard/api/payments/export?from=yesterday");
+    expect(filters.status).toBe(401);
+  });
+
+  it("login: wrong password is 401 invalid_credentials, bad input names the field, failures share the API's per-address budget", async () => {
+    const m = await signup(client(target.url));
+    const b = browser(target);
+    const ok = await b.send("POST", "/dashboard/api/auth/login", { email: m.email, password: m.password });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.merchant.email).toBe(m.email);
+    expect(b.jar.get("paygate_session")).toMatch(/^mst_/);
+
+    const bad = await b.send("POST", "/dashboard/api/auth/login", { email: "not-an-email", password: "x" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("validation_error");
+    expect(bad.body.message).toMatch(/^email /);
+
+    const address = randomAddress();
+    const attacker = browser(target, address);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push(
+        (
+          await attacker.send("POST", "/dashboard/api/auth/login", {
+            email: m.email,
+            password: `guess-${i}-xxxx`,
+          })
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // The budget is the API's: the same address is refused on /v1 too.
+    const viaApi = await client(target.url, { address }).post("/v1/merchants/auth/login", {
+      email: m.email,
+      password: m.password,
+    });
+    expect(viaApi.status).toBe(429);
+  });
+
+  it("a signed-out or expired browser is sent to sign in, then back to the page it wanted", async () => {
+    const anonymous = browser(target);
+    const res = await anonymous.get("/dashboard/payments?status=success");
+    expect([303, 307]).toContain(res.status);
+    expect(res.headers.get("location")).toMatch(
+      /\/dashboard\/login\?next=%2Fdashboard%2Fpayments%3Fstatus%3Dsuccess$/,
+    );
+
+    const b = browser(target);
+    const { res: signed } = await consoleSignup(b);
+    const db = testDb(target);
+    await db
+      .updateTable("merchant_sessions")
+      .set({ expires_at: Date.now() - 1000 })
+      .where("merchant_id", "=", signed.body.data.merchant.id)
+      .execute();
+    const expired = await b.get("/dashboard/webhooks");
+    expect([303, 307]).toContain(expired.status);
+    expect(expired.headers.get("location")).toMatch(
+      /\/dashboard\/login\?next=%2Fdashboard%2Fwebhooks&expired=1$/,
+    );
+    const call = await b.send("POST", "/dashboard/api/keys/roll", { mode: "test" });
+    expect(call.status).toBe(401);
+    expect(call.body.error).toBe("invalid_session");
+
+    // The login page sends the merchant back only to a console page, never to another site.
+    const login = await anonymous.get("/dashboard/login?next=%2F%2Fevil.example");
+    expect(login.status).toBe(200);
+  });
+
+  it("sign out ends the session everywhere and clears the cookie", async () => {
+    const b = browser(target);
+    await consoleSignup(b);
+    const token = b.jar.get("paygate_session") as string;
+    const out = await b.send("POST", "/dashboard/api/auth/logout");
+    expect(out.status).toBe(200);
+    const cleared = out.headers.getSetCookie().find((c) => c.startsWith("paygate_session="));
+    expect(cleared).toMatch(/^paygate_session=; .*Max-Age=0/);
+    expect(cleared).toMatch(/HttpOnly/);
+    const api = await client(target.url).get("/v1/merchants/transactions", {
+      authorization: `Bearer ${token}`,
+    });
+    expect(api.status).toBe(401);
+    const page = await b.send("GET", "/dashboard", undefined, { cookie: `paygate_session=${token}` });
+    expect([303, 307]).toContain(page.status);
+  });
+
+  it("never shows or changes another merchant's payment, link or event (404)", async () => {
+    const api = client(target.url);
+    const owner = browser(target);
+    const ownerSignup = await consoleSignup(owner);
+    const testKey = ownerSignup.res.body.data.keys.test.secretKey as string;
+    const paid = await initialize(api, testKey, { amount: "2500", email: "buyer@example.com" });
+    expect(paid.status).toBe(201);
+    const reference = paid.body.data.reference as string;
+    const link = await owner.send("POST", "/dashboard/api/payment-links", {
+      title: "Jollof",
+      amount: "3000",
+    });
+    expect(link.status, link.text).toBe(201);
+    const slug = link.body.data.slug as string;
+    const hook = await owner.send("PUT", "/dashboard/api/webhook", {
+      mode: "test",
+      url: "http://127.0.0.1:9/hook",
+    });
+    expect(hook.status, hook.text).toBe(200);
+    expect(hook.body.data.secret).toMatch(/^whsec_/);
+
+    // The owner sees them.
+    expect((await owner.get(`/dashboard/payments/${reference}`)).status).toBe(200);
+    expect((await owner.get(`/dashboard/links/${slug}`)).status).toBe(200);
+    const db = testDb(target);
+    const txn = await db
+      .selectFrom("transactions")
+      .select(["id", "merchant_id"])
+      .where("reference", "=", reference)
+      .executeTakeFirstOrThrow();
+    const eventId = `evt_${randomBytes(12).toString("hex")}`;
+    await db
+      .insertInto("events")
+      .values({
+        id: eventId,
+        merchant_id: txn.merchant_id,
+        mode: "test",
+        type: "payment.completed",
+        reference,
+        dedupe_key: `console-test-${eventId}`,
+        payload: JSON.stringify({ event: "payment.completed", data: { reference } }),
+        created_at: Date.now(),
+        delivered_at: null,
+      })
+      .execute();
+
+    const other = browser(target);
+    await consoleSignup(other, "Someone Else");
+    const ping = await other.send("POST", "/dashboard/api/webhook/test", { mode: "test" });
+    expect(ping.status).toBe(409);
+    expect(ping.body.error).toBe("invalid_state");
+    expect((await other.get(`/dashboard/payments/${reference}`)).status).toBe(404);
+    const followed = await other.get(`/dashboard/api/payments/${reference}`);
+    expect(followed.status).toBe(404);
+    expect(followed.body.error).toBe("transaction_not_found");
+    expect((await owner.get(`/dashboard/api/payments/${reference}`)).body.data.status).toBe("pending");
+    expect((await other.get(`/dashboard/links/${slug}`)).status).toBe(404);
+    const patch = await other.send("PATCH", `/dashboard/api/payment-links/${slug}`, { active: false });
+    expect(patch.status).toBe(404);
+    expect(patch.body.error).toBe("payment_link_not_found");
+    const redeliver = await other.send("POST", `/dashboard/api/events/${eventId}/redeliver`);
+    expect(redeliver.status).toBe(404);
+    expect(redeliver.body.error).toBe("event_not_found");
+    const events = await other.get(`/dashboard/api/events?reference=${reference}`);
+    expect(events.status).toBe(200);
+    expect(events.body.data.events).toEqual([]);
+    const csv = await other.get(`/dashboard/api/payments/export?q=${reference}`);
+    expect(csv.text.trim().split("\n")).toHaveLength(1);
+    // And the owner's link is still active.
+    const still = await db
+      .selectFrom("payment_links")
+      .select("active")
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
+    expect(Number(still.active)).toBe(1);
+  });
+
+  it("live mode shows none of the test data, and its keys and webhooks are managed on production", async () => {
+    const b = browser(target);
+    const { res } = await consoleSignup(b);
+    const paid = await initialize(client(target.url), res.body.data.keys.test.secretKey, {
+      amount: "100",
+      email: "live@example.com",
+    });
+    const reference = paid.body.data.reference as string;
+    expect((await b.get("/dashboard/payments")).text).toContain(reference);
+    expect((await b.send("POST", "/dashboard/api/mode", { mode: "live" })).status).toBe(200);
+    const live = await b.get("/dashboard/payments");
+    expect(live.status).toBe(200);
+    expect(live.text).not.toContain(reference);
+    expect(live.text).toContain("Live mode");
+    expect((await b.get(`/dashboard/payments/${reference}`)).status).toBe(404);
+    const roll = await b.send("POST", "/dashboard/api/keys/roll", { mode: "live" });
+    expect(roll.status).toBe(400);
+    expect(roll.body.message).toMatch(/^mode must be "test"/);
+  });
+
+  it("exports 10,000 payments as CSV, streamed in pieces, with the filters applied", async () => {
+    const b = browser(target);
+    const { res } = await consoleSignup(b, "Bulk Shop");
+    const merchantId = res.body.data.merchant.id as string;
+    const first = await initialize(client(target.url), res.body.data.keys.test.secretKey, {
+      amount: "1000",
+      email: "first@example.com",
+    });
+    const db = testDb(target);
+    const template = await db
+      .selectFrom("transactions")
+      .selectAll()
+      .where("reference", "=", first.body.data.reference)
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const rows = Array.from({ length: 9_999 }, (_, i) => ({
+      ...template,
+      id: randomUUID(),
+      reference: `PAY_TXN_bulk${i}x${randomBytes(4).toString("hex")}`,
+      access_code: randomBytes(20).toString("hex"),
+      created_at: now - i * 1000,
+      status: i % 2 === 0 ? "success" : "failed",
+      customer_name: i === 0 ? '=HYPERLINK("http://evil")' : `Customer ${i}`,
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto("transactions")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    expect(merchantId).toBe(template.merchant_id);
+
+    const response = await fetch(`${target.url}/dashboard/api/payments/export`, {
+      headers: { cookie: `paygate_session=${b.jar.get("paygate_session")}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="payments-test-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    // Streamed: no length known up front, and the body arrives in many pieces.
+    expect(response.headers.get("content-length")).toBeNull();
+    let chunks = 0;
+    let text = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      chunks++;
+      text += decoder.decode(chunk, { stream: true });
+    }
+    expect(chunks).toBeGreaterThan(5);
+    const lines = text.trim().split("\n");
+    expect(lines[0]).toBe(
+      "reference,created_at,status,amount,currency,channel,fees,total,amount_settled,paid_at,customer_email,customer_name",
+    );
+    expect(lines).toHaveLength(10_001);
+    expect(new Set(lines.slice(1).map((l) => l.split(",")[0])).size).toBe(10_000);
+    // A name that a spreadsheet would run as a formula is exported as text.
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+
+    const filtered = await b.get("/dashboard/api/payments/export?status=failed");
+    expect(filtered.text.trim().split("\n")).toHaveLength(1 + 4_999);
+    const bad = await b.get("/dashboard/api/payments/export?status=paid");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("validation_error");
+    const anonymous = await fetch(`${target.url}/dashboard/api/payments/export`);
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("merchant console on production", () => {
+  it("marks the session cookie Secure", async () => {
+    const b = browser(production);
+    const { res } = await consoleSignup(b);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("paygate_session="));
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+  });
+});
