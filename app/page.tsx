@@ -59,14 +59,28 @@ export default function Home() {
       </nav>
       <p className="mt-3 text-sm text-slate-700">
         Merchants:{" "}
-        <a href="/dashboard/login" className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950">
+        <a
+          href="/dashboard/login"
+          className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
+        >
           sign in to the console
         </a>{" "}
         or{" "}
-        <a href="/dashboard/signup" className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950">
+        <a
+          href="/dashboard/signup"
+          className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
+        >
           create an account
         </a>
-        . Developers: the <a href="/docs" className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950">API reference</a> with a try-it console, and guides in the repository's <code className="font-mono text-sm">docs/</code>.
+        . Developers: the{" "}
+        <a
+          href="/docs"
+          className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
+        >
+          API reference
+        </a>{" "}
+        with a try-it console, and guides in the repository's <code className="font-mono text-sm">docs/</code>
+        .
       </p>
       {test && (
         <p className="mt-3 text-sm text-slate-600">

@@ -296,6 +296,71 @@ describe.each(targets)("merchant console on $name", (target) => {
     expect(Number(still.active)).toBe(1);
   });
 
+  it("refunds a paid payment from its page: part, then the rest; never more; another merchant's is unknown", async () => {
+    const api = client(target.url);
+    const b = browser(target);
+    const { res } = await consoleSignup(b);
+    const testKey = res.body.data.keys.test.secretKey as string;
+    const init = await initialize(api, testKey, { amount: "5000", email: "buyer@example.com" });
+    const { reference, accessCode } = init.body.data as { reference: string; accessCode: string };
+    const card = {
+      number: "4242424242424242",
+      expiryMonth: 12,
+      expiryYear: new Date().getUTCFullYear() + 2,
+      cvv: "123",
+    };
+    const paid = await api.post("/v1/payment/checkout/charge/card", card, { "x-access-code": accessCode });
+    expect(paid.body.data.status).toBe("success");
+
+    const page = await b.get(`/dashboard/payments/${reference}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Refundable");
+    expect(page.text).toContain("NGN 5,000.00");
+
+    const part = await b.send("POST", "/dashboard/api/refunds", {
+      reference,
+      amount: "1500.00",
+      reason: "Returned one",
+    });
+    expect(part.status, part.text).toBe(201);
+    expect(part.body.data).toMatchObject({
+      reference,
+      amount: "1500.00",
+      status: "pending",
+      type: "merchant",
+    });
+    const tooMuch = await b.send("POST", "/dashboard/api/refunds", { reference, amount: "4000.00" });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.error).toBe("refund_exceeds_available");
+    const rest = await b.send("POST", "/dashboard/api/refunds", { reference });
+    expect(rest.body.data.amount).toBe("3500.00");
+    const bad = await b.send("POST", "/dashboard/api/refunds", { reference, amount: "-1" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("amount");
+
+    const list = await b.get(`/dashboard/api/refunds?reference=${reference}`);
+    expect(list.body.data.refunds.map((r: { amount: string }) => r.amount)).toEqual(["3500.00", "1500.00"]);
+    const refundsPage = await b.get("/dashboard/refunds");
+    expect(refundsPage.status).toBe(200);
+    expect(refundsPage.text).toContain(reference);
+    expect((await b.get(`/dashboard/payments/${reference}`)).text).toContain(
+      "Everything paid has been refunded.",
+    );
+
+    const other = browser(target);
+    await consoleSignup(other, "Someone Else");
+    const theirs = await other.send("POST", "/dashboard/api/refunds", { reference });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error).toBe("transaction_not_found");
+    const crossSite = await b.send(
+      "POST",
+      "/dashboard/api/refunds",
+      { reference },
+      { origin: "https://evil.example" },
+    );
+    expect(crossSite.status).toBe(403);
+  });
+
   it("live mode shows none of the test data, and its keys and webhooks are managed on production", async () => {
     const b = browser(target);
     const { res } = await consoleSignup(b);

@@ -150,7 +150,7 @@ test.describe("merchant console journey (desktop)", () => {
       await customer.getByLabel("Table number").fill("12");
       await customer.getByLabel("Email address").fill("ngozi@example.com");
       await customer.getByLabel("Full name").fill("Ngozi Eze");
-      await customer.getByRole("button", { name: /^Pay NGN/ }).click();
+      await customer.getByRole("button", { name: /^(Pay NGN|Continue to payment)/ }).click();
       await customer.waitForURL(/\/pay\/[0-9A-Za-z]+$/);
       await fillCard(customer, { number: "4242 4242 4242 4242" });
       await panel(customer)
@@ -192,6 +192,24 @@ test.describe("merchant console journey (desktop)", () => {
       const sends = hooks.received.filter((r) => r.body.includes('"payment.completed"'));
       expect(sends).toHaveLength(2);
       expect(sends[1]?.headers["webhook-id"]).toBe(sends[0]?.headers["webhook-id"]);
+
+      // Refund part of it, from its page: a confirmation names the amount; the refund is listed, pending.
+      const refunds = page.locator("#refunds");
+      await refunds.getByLabel("Amount (NGN)").fill("1000.00");
+      await refunds.getByLabel("Reason").fill("One item returned");
+      await refunds.getByRole("button", { name: "Refund", exact: true }).click();
+      const confirm = refunds.getByRole("button", { name: "Yes, refund NGN 1,000.00" });
+      await expect(confirm).toBeFocused();
+      await confirm.click();
+      await expect(refunds.getByRole("status")).toContainText("Refund of NGN 1,000.00 asked for");
+      await expect(refunds.getByRole("row").filter({ hasText: "One item returned" })).toContainText(
+        "pending",
+      );
+      await checkPage(page, "Payment", "payment refunded in part");
+      await nav(page, "Refunds");
+      await expect(page.getByRole("row").filter({ hasText: "One item returned" })).toHaveCount(1);
+      await checkPage(page, "Refunds", "refunds");
+      await page.goBack();
 
       // A failing endpoint: the redelivery fails and the log says so.
       await nav(page, "Webhooks");
@@ -307,6 +325,7 @@ test.describe("merchant console at phone size", () => {
       ["/dashboard", "Overview"],
       ["/dashboard/payments", "Payments"],
       [`/dashboard/payments/${reference}`, "Payment"],
+      ["/dashboard/refunds", "Refunds"],
       ["/dashboard/links", "Payment links"],
       ["/dashboard/links/new", "New payment link"],
       ["/dashboard/webhooks", "Webhooks"],

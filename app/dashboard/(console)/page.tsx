@@ -55,8 +55,11 @@ export default async function OverviewPage() {
   if (o.refundsDue > 0) {
     attention.push(
       <li key="refunds">
-        {o.refundsDue} payment{o.refundsDue === 1 ? "" : "s"} received that must go back to the payer (wrong
-        amount, duplicate or late).
+        <Link href="/dashboard/refunds?status=pending" className={linkClass}>
+          {o.refundsDue} refund{o.refundsDue === 1 ? "" : "s"} pending
+        </Link>{" "}
+        (yours, or money that came in but goes back by itself: a wrong amount, a duplicate or a late
+        transfer).
       </li>,
     );
   }

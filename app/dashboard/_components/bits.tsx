@@ -60,6 +60,7 @@ const STATUS_STYLE: Record<string, string> = {
   success: "bg-emerald-100 text-emerald-900",
   failed: "bg-red-100 text-red-900",
   abandoned: "bg-slate-200 text-slate-800",
+  processed: "bg-emerald-100 text-emerald-900",
 };
 
 export function StatusBadge({ status }: { status: string }) {
@@ -136,6 +137,96 @@ export function PaymentsTable({
               </td>
               <td className={td}>{t.channel ? t.channel.replaceAll("_", " ") : "—"}</td>
               <td className={td}>{when(t.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+export type RefundRow = {
+  id: string;
+  reference: string | null;
+  amount: string;
+  currency: string;
+  status: string;
+  reason: string | null;
+  type: string;
+  failureReason: string | null;
+  createdAt: string;
+  processedAt: string | null;
+};
+
+/** Refunds: the merchant's own and the automatic ones (money that came in but could not be credited). */
+export function RefundsTable({
+  rows,
+  caption,
+  mode,
+  showReference = true,
+}: {
+  rows: RefundRow[];
+  caption: string;
+  mode: "test" | "live";
+  showReference?: boolean;
+}) {
+  return (
+    <TableScroll label={caption}>
+      <table className={table}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {showReference && (
+              <th scope="col" className={th}>
+                Payment
+              </th>
+            )}
+            <th scope="col" className={th}>
+              Amount
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Kind
+            </th>
+            <th scope="col" className={th}>
+              Reason
+            </th>
+            <th scope="col" className={th}>
+              Asked
+            </th>
+            <th scope="col" className={th}>
+              Settled
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.id}>
+              {showReference && (
+                <td className={td}>
+                  {r.reference ? (
+                    <Link href={`/dashboard/payments/${r.reference}`} className={linkClass}>
+                      {r.reference}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                  {mode === "test" && <span className={`${badgeTest} ml-2`}>Test</span>}
+                </td>
+              )}
+              <td className={`${td} tabular-nums`}>{formatMoney(r.amount, r.currency)}</td>
+              <td className={td}>
+                <StatusBadge status={r.status} />
+                {r.failureReason && (
+                  <span className="ml-2 text-slate-600">{r.failureReason.replaceAll("_", " ")}</span>
+                )}
+              </td>
+              <td className={td}>{r.type === "automatic" ? "Automatic" : "By you"}</td>
+              <td className={td}>{r.reason ? r.reason.replaceAll("_", " ") : "—"}</td>
+              <td className={td}>{when(r.createdAt)}</td>
+              <td className={td}>{when(r.processedAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -6,9 +6,11 @@ import { requireMerchant } from "@/lib/console/session";
 import { isAppError } from "@/lib/http/errors";
 import { paymentTimeline } from "@/lib/payments/payment-timeline";
 import { verifyPayment } from "@/lib/payments/verify-payment";
-import { PageHeader, Section, StatusBadge, when } from "../../../_components/bits";
+import { refundSummary } from "@/lib/refunds/refund-summary";
+import { PageHeader, RefundsTable, Section, StatusBadge, when } from "../../../_components/bits";
 import { EventLog } from "../../../_components/event-log";
 import { FollowPayment } from "../../../_components/follow-payment";
+import { RefundForm } from "../../../_components/refund-form";
 import { linkClass } from "../../../_components/styles";
 
 export const dynamic = "force-dynamic";
@@ -31,11 +33,16 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
   if (!REFERENCE.test(reference)) notFound();
   let payment: Awaited<ReturnType<typeof verifyPayment>>;
   let timeline: Awaited<ReturnType<typeof paymentTimeline>>;
+  let refunds: NonNullable<Awaited<ReturnType<typeof refundSummary>>>;
   try {
-    [payment, timeline] = await Promise.all([
+    let summary: Awaited<ReturnType<typeof refundSummary>>;
+    [payment, timeline, summary] = await Promise.all([
       verifyPayment({ merchantId, mode, reference }),
       paymentTimeline({ merchantId, mode, reference }),
+      refundSummary({ merchantId, mode, reference }),
     ]);
+    if (!summary) notFound();
+    refunds = summary;
   } catch (err) {
     if (isAppError(err) && err.code === "transaction_not_found") notFound();
     throw err;
@@ -95,13 +102,38 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
           ))}
         </ol>
       </Section>
-      <Section title="Money to refund" id="refunds">
+      <Section title="Refunds" id="refunds">
         <dl>
-          <Row label="Refundable">
-            {payment.status === "success" ? money(payment.amount) : "Nothing (not paid)"}
-          </Row>
+          <Row label="Refunded">{money(payment.amountRefunded)}</Row>
+          <Row label="Refundable">{money(refunds.refundable)}</Row>
         </dl>
-        {/* The refund action (CONTRACT §13) belongs here, beside what is refundable. */}
+        {refunds.refunds.length > 0 && (
+          <div className="mt-3">
+            <RefundsTable
+              rows={refunds.refunds}
+              caption="Refunds of this payment"
+              mode={mode}
+              showReference={false}
+            />
+          </div>
+        )}
+        <div className="mt-4">
+          {/[1-9]/.test(
+            refunds.refundable,
+          ) /* a decimal string: any digit but 0 means more than nothing */ ? (
+            <RefundForm
+              reference={payment.reference}
+              refundable={refunds.refundable}
+              currency={payment.currency}
+            />
+          ) : (
+            <p className="text-sm text-slate-700">
+              {payment.status === "success"
+                ? "Everything paid has been refunded."
+                : "Only a paid payment can be refunded."}
+            </p>
+          )}
+        </div>
       </Section>
       <Section title="Webhook events" id="events">
         <EventLog mode={mode} reference={payment.reference} />
