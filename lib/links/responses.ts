@@ -50,5 +50,20 @@ export const LinkDisplayResponse = z
     logoUrl: z.string().nullable(),
     active: z.boolean(),
     unavailableReason: z.string().nullable(),
+    /** What the start page tells the customer about fees before checkout: one rule per group of channels. */
+    pricing: z.object({
+      merchantBearsCost: z.boolean(),
+      groups: z.array(
+        z.object({
+          channels: z.array(ChannelName),
+          rule: z.object({
+            percent: z.string().meta({ example: "1.5" }),
+            flat: Money,
+            flatWaivedBelow: Money,
+            cap: Money.nullable(),
+          }),
+        }),
+      ),
+    }),
   })
   .meta({ id: "PaymentLinkDisplay" });
