@@ -46,7 +46,7 @@ function server(
 
 export default defineConfig({
   testDir: "./e2e",
-  // The README screenshots are made on demand (SCREENSHOTS=1), not on every run.
+  // The docs screenshots are made on demand (SCREENSHOTS=1), not on every run.
   testIgnore: process.env.SCREENSHOTS ? [] : ["**/screenshots.spec.ts"],
   fullyParallel: false,
   workers: 1, // 2 cores: one browser at a time
@@ -76,7 +76,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // (The README screenshots run with BANK_TRANSFER_WINDOW_SECONDS=1800 too: a real-looking countdown.)
+    // (The docs screenshots run with BANK_TRANSFER_WINDOW_SECONDS=1800 too: a real-looking countdown.)
     server(MAIN_BASE_URL, "main", database, "1800"),
     server(
       SHORT_WINDOW_BASE_URL,

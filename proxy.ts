@@ -1,4 +1,4 @@
-// Security headers of the hosted pages (CONTRACT §12): a per-request CSP nonce, no framing, no referrer (the
+// Security headers of the hosted pages (docs/checkout.md): a per-request CSP nonce, no framing, no referrer (the
 // access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped
 // to the page routes by `config.matcher`, so the /v1 API does not pay for it.
 import { type NextRequest, NextResponse } from "next/server";
@@ -29,7 +29,7 @@ export function proxy(request: NextRequest) {
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 
-  // Every answer carries an x-request-id (CONTRACT preamble), the hosted pages too; a client's own is
+  // Every answer carries an x-request-id (docs/api.md), the hosted pages too; a client's own is
   // replaced, never echoed.
   const requestId = newRequestId();
   const requestHeaders = new Headers(request.headers);

@@ -31,7 +31,7 @@ const EnvSchema = z
     SQLITE_CHECKPOINTS: z.enum(["thread", "inline"]).default("thread"),
     /** Where customers reach checkout; `checkoutUrl` and `paymentLinkUrl` are built on it. */
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
-    /** `staging` accepts test keys only, `production` live keys only (CONTRACT §4). */
+    /** `staging` accepts test keys only, `production` live keys only (docs/api.md). */
     PAYMENTS_ENV: z.enum(["staging", "production"]).default("staging"),
     /** Pepper for keyed hashes of secret keys and session tokens. Required in production. */
     APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -80,18 +80,18 @@ const EnvSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** On SIGTERM, how long a process may take to finish its requests and deliveries before it exits. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
-    /** Length of a virtual account's payment window (CONTRACT §3). */
+    /** Length of a virtual account's payment window (docs/states.md). */
     BANK_TRANSFER_WINDOW_SECONDS: positiveInt(30 * 60),
     /** Simulated card-network latency of the sandbox card rail (tests use it to race a card against a transfer). */
     SANDBOX_CARD_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-    /** How long after it is asked the sandbox rail processes a refund (CONTRACT §13). */
+    /** How long after it is asked the sandbox rail processes a refund (docs/refunds.md). */
     SANDBOX_REFUND_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(2000),
     /**
      * A card attempt still at the network (`authorizing`) this long after it started is asked about again
-     * and completed or refunded (card reconciliation, CONTRACT §13).
+     * and completed or refunded (card reconciliation, docs/refunds.md).
      */
     CARD_RECONCILE_SECONDS: positiveInt(120),
-    /** Webhook retry delays in seconds, comma-separated (CONTRACT §9; tests shorten it). */
+    /** Webhook retry delays in seconds, comma-separated (docs/api.md; tests shorten it). */
     WEBHOOK_RETRY_SCHEDULE: z
       .string()
       .regex(/^\d+(,\d+)*$/, "must be comma-separated whole seconds, e.g. 5,300,1800")

@@ -1,6 +1,6 @@
 // npm run merchant:fees -- <merchant id or email> [changes as JSON | reset]
 //
-// The operator's tool for a merchant's own fee rules (CONTRACT §2: the default schedule is configurable per
+// The operator's tool for a merchant's own fee rules (docs/api.md: the default schedule is configurable per
 // merchant). Fees are what the gateway charges, so no merchant credential can set them; merchants see them
 // in GET /v1/merchants/settings. Works on the database of DATABASE_URL (migrating it first, as start does).
 //

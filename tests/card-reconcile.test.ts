@@ -14,7 +14,7 @@ import {
 } from "./helpers/webhook-harness";
 
 /**
- * Card reconciliation (CONTRACT §13), with real server processes: a server is killed (`kill -9`) while the
+ * Card reconciliation (docs/refunds.md), with real server processes: a server is killed (`kill -9`) while the
  * sandbox card network holds three card payments (SANDBOX_CARD_DELAY_MS), and two fresh servers on the same
  * database, sweeping every second, settle each attempt once from what the network decided: a success
  * completes its still-open payment; a success on a payment that a bank transfer paid meanwhile becomes an

@@ -337,7 +337,7 @@ describe.each(targets)("card channel on $name", (target) => {
   });
 
   it("an Idempotency-Key on a card charge keeps no unkeyed fingerprint of the PAN and CVV", async () => {
-    // CONTRACT §5: PAN and CVV are never stored. A plain SHA-256 of {number, expiry, cvv} is as good as
+    // docs/api.md: PAN and CVV are never stored. A plain SHA-256 of {number, expiry, cvv} is as good as
     // storing them: the last 4, brand and expiry are kept, so the rest is a small brute force.
     const m = await merchant();
     const s = await start(api, m);

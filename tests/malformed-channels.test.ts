@@ -48,10 +48,10 @@ import type { Target } from "./setup/servers";
 /**
  * Malformed-input sweep over the endpoints tests/malformed.test.ts does not cover: the checkout channels and
  * the checkout page's sandbox doors (access code), the sandbox (secret key), webhooks, events and payment
- * links (session token), and the public payment-link pages. Same rule (CONTRACT §1): every case gets a 4xx
+ * links (session token), and the public payment-link pages. Same rule (docs/api.md): every case gets a 4xx
  * that is exactly {status:"failed", error, message} with an x-request-id, no internals, the field named for a
  * validation error; every block then checks in the database that its refused requests wrote nothing. The card
- * endpoint's answers must never hold the card number (CONTRACT §5, §12).
+ * endpoint's answers must never hold the card number (docs/api.md).
  */
 
 const UNKNOWN_SLUG = "no-such-link-000000";
@@ -64,7 +64,7 @@ const WRONG_TYPES_FOR_NUMBER: ReadonlyArray<[string, unknown]> = [
   ["an array", [10]],
   ["an object", { value: 10 }],
 ];
-/** Amounts that are strings but not an amount (CONTRACT §2). */
+/** Amounts that are strings but not an amount (docs/api.md). */
 const BAD_AMOUNTS: ReadonlyArray<[string, unknown]> = [
   ["an empty string", ""],
   ["letters", "abc"],
@@ -283,7 +283,7 @@ describe.each(targets)("malformed input to channels, sandbox, webhooks and links
     });
   }
 
-  /** Idempotency-Key values that refuse a request whatever its body (CONTRACT §10). */
+  /** Idempotency-Key values that refuse a request whatever its body (docs/decisions/005-idempotency.md). */
   function idempotencyCases(ep: BodyEndpoint): Case[] {
     const cases: Case[] = [];
     const add = caseMaker(ep, cases);

@@ -20,7 +20,7 @@ import {
 } from "./helpers/malformed-sweep";
 
 /**
- * Malformed-input sweep over the refunds endpoints (CONTRACT §1, §13): every case is a 4xx that is exactly
+ * Malformed-input sweep over the refunds endpoints (docs/api.md, docs/refunds.md): every case is a 4xx that is exactly
  * {status:"failed", error, message} with an x-request-id, naming the field for a validation error, and no
  * refused request writes a refund or changes the paid transaction.
  */

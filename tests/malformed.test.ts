@@ -55,8 +55,8 @@ import {
 } from "./helpers/malformed-sweep";
 
 /**
- * Malformed-input sweep over every endpoint (CONTRACT §1: "No input, however malformed, may produce a 500, a
- * non-envelope body, or a stack trace"). Every case asserts: 4xx, a body that is exactly
+ * Malformed-input sweep over every endpoint (docs/api.md "Errors": no input, however malformed, may produce a 500, a
+ * non-envelope body, or a stack trace). Every case asserts: 4xx, a body that is exactly
  * {status:"failed", error, message}, the error code (and the field named in the message) where determinate,
  * no stack or internals in the body, and an x-request-id. Every block then checks that nothing was written.
  */

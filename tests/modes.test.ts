@@ -10,7 +10,7 @@ const base62 = (n: number) =>
     .slice(0, n);
 
 /**
- * CONTRACT §4: test and live never see each other. The staging servers only take test keys, so the live
+ * docs/api.md: test and live never see each other. The staging servers only take test keys, so the live
  * side is made in the database: a copy of the merchant's own test transaction, in live mode, with its own
  * reference and access code. Every reader must keep to the caller's mode even for the same merchant.
  */

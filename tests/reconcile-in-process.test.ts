@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { inProcessEnv, inProcessTargets, merchantWithCheckouts, useDatabase } from "./helpers/in-process";
 
 /**
- * Card reconciliation and the refund sweep (CONTRACT §13) in-process against the real domain code, on SQLite
+ * Card reconciliation and the refund sweep (docs/refunds.md) in-process against the real domain code, on SQLite
  * and PostgreSQL: the outcomes tests/card-reconcile.test.ts does not reach with a killed server (an OTP that
  * never reached the network, an attempt the network never received, an answer that arrives after the
  * attempt was reconciled), the sweep settling sandbox refunds that are due, and the reconciliation query

@@ -17,7 +17,7 @@ import {
 import { testDb } from "./helpers/db";
 
 /**
- * CONTRACT §13 over HTTP, on SQLite and PostgreSQL: merchant refunds (full, partial, the refundable balance,
+ * docs/refunds.md over HTTP, on SQLite and PostgreSQL: merchant refunds (full, partial, the refundable balance,
  * concurrency, idempotency, scoping), automatic refunds, and the sandbox rail settling them. The staging
  * servers of tests/setup/servers.ts never settle a refund on their own (SANDBOX_REFUND_DELAY_MS is an hour):
  * each test settles the ones it needs through POST /v1/sandbox/refunds/{id}.

@@ -11,7 +11,7 @@ import {
 } from "./helpers/channels";
 
 /**
- * What a QA engineer holding only a test key can do (CONTRACT §15): move one transaction's clock
+ * What a QA engineer holding only a test key can do (docs/testing.md): move one transaction's clock
  * (POST /v1/sandbox/clock/advance) and read the events a webhook would carry (GET /v1/events, /v1/events/{id}).
  */
 describe.each(targets)("QA tools in test mode on $name", (target) => {

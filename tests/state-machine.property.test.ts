@@ -14,7 +14,7 @@ import {
 } from "./helpers/property-invariants";
 
 /**
- * Property test of the transaction state machine (CONTRACT §2, §3, §5, §6), in-process against the real
+ * Property test of the transaction state machine (docs/api.md, docs/states.md, docs/testing.md), in-process against the real
  * domain code and a real database: SQLite always (a fresh temp file), PostgreSQL too when TEST_DATABASE_URL
  * names a server (a fresh database on it, dropped afterwards).
  *
@@ -300,7 +300,7 @@ const cardDetails = (kind: CardKind) => ({
   cvv: "123",
 });
 
-/** CONTRACT §2: no amount, a refund's included, exceeds 100,000,000.00. */
+/** docs/api.md: no amount, a refund's included, exceeds 100,000,000.00. */
 const MAX_AMOUNT_MINOR = 10_000_000_000n;
 
 const formatMinor = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, "0")}`;
@@ -349,7 +349,7 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
     return {
       status: row.status,
       open: !TERMINAL.has(row.status),
-      // What the merchant may still refund (CONTRACT §13), computed here from the columns.
+      // What the merchant may still refund (docs/refunds.md), computed here from the columns.
       refundable:
         (row.status === "success" ? BigInt(row.amount_minor) : 0n) +
         BigInt(row.refund_credit_minor) -

@@ -294,7 +294,7 @@ describe.each(dbKinds)("webhooks on %s", (kind) => {
         status,
       });
     }
-    // The refunds: the refund object and the transaction's reference (CONTRACT §13).
+    // The refunds: the refund object and the transaction's reference (docs/refunds.md).
     const refunds = got
       .filter((r) => r.json.event === "refund.processed")
       .map((r) => r.json.data)

@@ -189,7 +189,7 @@ for (const layout of LAYOUTS) {
 }
 
 test("keyboard alone can pay by card", async ({ page, request, merchant }) => {
-  // The merchant's callback, answered here; its own query survives next to the four of CONTRACT §11.
+  // The merchant's callback, answered here; its own query survives next to the four callback parameters (docs/checkout.md).
   await page.route("https://merchant.example/**", (route) => route.fulfill({ body: "merchant callback" }));
   const session = await initialize(request, merchant, {
     callbackUrl: "https://merchant.example/return?order=42",

@@ -11,7 +11,7 @@ import {
 } from "../fixtures";
 import { SHORT_WINDOW_BASE_URL } from "../servers";
 
-test("checkout pages carry the security headers of CONTRACT §12; the API does not pay for them", async ({
+test("checkout pages carry the security headers of docs/checkout.md; the API does not pay for them", async ({
   request,
   merchant,
 }) => {

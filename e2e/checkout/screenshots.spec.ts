@@ -2,7 +2,7 @@ import { expect, fillCard, LAYOUTS, startFromDemo, test } from "../fixtures";
 import { createLink } from "../links/link-api";
 
 /**
- * Phone-size screenshots of each channel for the README (docs/screenshots/*.png). Not part of the normal
+ * Phone-size screenshots of each channel for the docs (docs/screenshots/*.png). Not part of the normal
  * run (playwright.config.ts ignores this file unless SCREENSHOTS is set): `SCREENSHOTS=1 npx playwright test e2e/checkout/screenshots.spec.ts`.
  */
 test.use({ ...LAYOUTS[0].use, deviceScaleFactor: 2 });

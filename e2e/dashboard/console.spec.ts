@@ -12,7 +12,7 @@ import {
 } from "../fixtures";
 
 /**
- * The merchant console end to end, through its pages only (CONTRACT §14): sign up, create a payment link with
+ * The merchant console end to end, through its pages only (docs/console.md): sign up, create a payment link with
  * a prompt, a customer pays it by card, the merchant finds the payment, sees its webhook delivered to a local
  * receiver, redelivers it, watches a failing endpoint fail, rolls the test key, switches to live, signs out.
  * axe checks every page, empty and filled; a phone-size run checks the layout and keyboard-only sign in.

@@ -3,7 +3,7 @@ import { expect, type Merchant } from "../fixtures";
 
 /**
  * Helpers of the payment link browser tests: links are created and changed through the merchant API with the
- * session token (CONTRACT §8), never through the database; payments are checked with server verify.
+ * session token (docs/api.md), never through the database; payments are checked with server verify.
  */
 
 export type LinkField = {

@@ -19,7 +19,7 @@ import {
 } from "./link-api";
 
 /**
- * Payment links end to end (SPEC "Payment links", CONTRACT §8 and §11): a merchant creates a link with the
+ * Payment links end to end (docs/api.md "Payment links", docs/checkout.md): a merchant creates a link with the
  * API, a customer opens its URL, answers the prompts, pays on the hosted checkout and lands on the link's
  * redirectUrl; the merchant's server verify reports the payment with the answers in its metadata.
  */

@@ -30,7 +30,7 @@ export function expiredCheckoutsQuery(now: number, limit: number) {
 }
 
 /**
- * End the checkouts that expired unpaid: each becomes `abandoned` through the state machine (CONTRACT §3:
+ * End the checkouts that expired unpaid: each becomes `abandoned` through the state machine (docs/states.md:
  * "cancelled, or the session expired unpaid"), so verify reports a final status and the merchant receives
  * `checkout.completed` with `status: abandoned`, once, like a cancel. Each transaction is locked and checked
  * again before it moves: a payment that lands meanwhile, another process's sweep, a card payment still at

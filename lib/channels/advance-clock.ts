@@ -9,7 +9,7 @@ import { abandonIfExpired } from "./abandon-expired";
 import { assertTestMode } from "./test-mode";
 
 /**
- * POST /v1/sandbox/clock/advance: move one test transaction's clock `seconds` forward (CONTRACT §15). Its
+ * POST /v1/sandbox/clock/advance: move one test transaction's clock `seconds` forward (docs/testing.md). Its
  * deadlines come that much closer: the access code's expiry (which is also a payment link's hold), every
  * virtual account's window. Then what has fallen due runs at once, by
  * the same rule as the expiry sweep: a checkout past its expiry with no transfer window open and no card at

@@ -17,7 +17,7 @@ import { channelAmounts } from "./settlement";
 
 type VirtualAccount = Selectable<VirtualAccountsTable>;
 
-/** SPEC "Virtual account", plus the exact amount to send. */
+/** docs/api.md "Virtual account", plus the exact amount to send. */
 export function presentVirtualAccount(tx: TransactionRow, va: VirtualAccount, now = Date.now()) {
   const expiresAt = toMillis(va.expires_at);
   return {

@@ -25,7 +25,7 @@ export function staleCardAttemptsQuery(now: number, limit: number) {
 }
 
 /**
- * Card reconciliation (CONTRACT §13): a card attempt still `authorizing` CARD_RECONCILE_SECONDS after it
+ * Card reconciliation (docs/refunds.md): a card attempt still `authorizing` CARD_RECONCILE_SECONDS after it
  * started lost its answer (its process died while the network held it). The network is asked again for what
  * it decided, and under the transaction's row lock the attempt is settled once: money captured completes the
  * payment if it is still open, or becomes an automatic refund; anything else fails the attempt (nothing was

@@ -8,7 +8,7 @@ import {
   TransactionStatus,
 } from "@/lib/openapi/common";
 
-/** `data` of the bank transfer charge: SPEC "Virtual account" plus the exact amount (presentVirtualAccount). */
+/** `data` of the bank transfer charge: docs/api.md "Virtual account" plus the exact amount (presentVirtualAccount). */
 export const VirtualAccountResponse = z
   .object({
     status: z.literal("awaiting_transfer"),

@@ -2,7 +2,7 @@ import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 
-/** Simulate and `/sandbox/*` work only for test transactions on a staging deployment (CONTRACT §4). */
+/** Simulate and `/sandbox/*` work only for test transactions on a staging deployment (docs/api.md). */
 export function assertTestMode(mode: Mode): void {
   if (mode !== "test" || env().PAYMENTS_ENV === "production") {
     throw new AppError(

@@ -37,7 +37,7 @@ export function clockInWords(totalSeconds: number): string {
 }
 
 /**
- * The callback address of CONTRACT §11: the merchant's `callbackUrl` with `status`, `reference`, `amount` and
+ * The callback address of docs/checkout.md: the merchant's `callbackUrl` with `status`, `reference`, `amount` and
  * `currency` set (any query the merchant put there is kept). Only http(s) addresses are followed.
  */
 export function callbackHref(

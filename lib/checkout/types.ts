@@ -10,7 +10,7 @@ export type { Channel };
 /** Transaction statuses (lib/payments/status.ts), as the page sees them on checkout verify. */
 export type CheckoutStatus = TransactionStatus;
 
-/** `data` of GET /v1/payment/checkout/verify (SPEC "Checkout verification record" + CONTRACT §3). */
+/** `data` of GET /v1/payment/checkout/verify (docs/api.md "Checkout verification record"). */
 export type CheckoutRecord = {
   reference: string;
   amount: string;
@@ -42,7 +42,7 @@ export type CheckoutView = {
   totals: { card: string; transfer: string };
   fees: { card: string; transfer: string };
   merchantBearsCost: boolean;
-  /** Where the browser returns after checkout (CONTRACT §11); null → the page shows its own receipt. */
+  /** Where the browser returns after checkout (docs/checkout.md); null → the page shows its own receipt. */
   callbackUrl: string | null;
   testMode: boolean;
   /** Banks with a USSD service in the transaction's country (the banks endpoint does not say which). */

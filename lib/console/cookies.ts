@@ -2,7 +2,7 @@ import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 
 /**
- * The console's cookies (CONTRACT §14). The session cookie holds a merchant session token of the same store as
+ * The console's cookies (docs/console.md). The session cookie holds a merchant session token of the same store as
  * /v1/merchants/auth/*: `httpOnly` (no script reads it), `SameSite=Lax` (no cross-site POST carries it),
  * `Secure` on production or whenever the page was served over https, scoped to /dashboard.
  */

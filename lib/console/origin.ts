@@ -2,7 +2,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 
 /**
- * Mutations of the console are same-origin only (CONTRACT §14): the browser's `Origin` must be this service's
+ * Mutations of the console are same-origin only (docs/console.md): the browser's `Origin` must be this service's
  * own, either the public base URL or the host the request came to. A missing Origin (no browser omits it on a
  * POST made by fetch) is refused too.
  */

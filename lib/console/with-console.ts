@@ -36,7 +36,7 @@ function serializeCookie({ name, value, options }: Cookie): string {
 
 /**
  * The wrapper of the console's JSON route handlers under /dashboard/api: same-origin check on every
- * mutation, the cookie session when `session` is set, the API's zod schemas for bodies, and the SPEC envelope
+ * mutation, the cookie session when `session` is set, the API's zod schemas for bodies, and the API envelope
  * for answers and failures (never a 500 for a bad request). The domain work is the same `lib/` verbs the
  * /v1 routes call.
  */

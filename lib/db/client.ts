@@ -55,7 +55,7 @@ export function openDatabase(
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   // WAL + NORMAL is durable across process crashes (only an OS crash can lose the last commits) and about
-  // ten times faster than the default FULL journal here (STACK-NOTES §2.3).
+  // ten times faster than the default FULL journal here (docs/storage.md).
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");

@@ -422,7 +422,7 @@ export const migrations: Record<string, Migration> = {
   },
   "0011_refunds": {
     async up(db: Kysely<unknown>) {
-      // Refunds (CONTRACT §13): asked for by merchants, or automatic for money received that must not be
+      // Refunds (docs/refunds.md): asked for by merchants, or automatic for money received that must not be
       // credited. Each is settled by a rail: pending → processed | failed.
       await db.schema
         .createTable("refunds")

@@ -83,7 +83,7 @@ export interface TransactionsTable {
   mismatch_received_minor: Int | null;
   /** The payment link this transaction was started from, if any. */
   payment_link_id: string | null;
-  /** Merchant refunds not failed, minor units (CONTRACT §13). */
+  /** Merchant refunds not failed, minor units (docs/refunds.md). */
   amount_refunded_minor: Generated<Int>;
   /** Automatic refunds that failed: money back with the merchant, refundable again. */
   refund_credit_minor: Generated<Int>;
@@ -138,7 +138,7 @@ export interface InboundTransfersTable {
   received_at: Int;
 }
 
-/** Money going back to a payer (CONTRACT §13): asked for by the merchant, or automatic. */
+/** Money going back to a payer (docs/refunds.md): asked for by the merchant, or automatic. */
 export interface RefundsTable {
   /** `rfd_…` */
   id: string;
@@ -197,7 +197,7 @@ export interface AppMetaTable {
   value: string;
 }
 
-/** A merchant's webhook endpoint for one mode (CONTRACT §9). */
+/** A merchant's webhook endpoint for one mode (docs/api.md). */
 export interface WebhookEndpointsTable {
   id: string;
   merchant_id: string;
@@ -258,7 +258,7 @@ export interface WebhookDeliveriesTable {
   finished_at: Int | null;
 }
 
-/** A hosted start page a merchant shares (CONTRACT §8). */
+/** A hosted start page a merchant shares (docs/api.md). */
 export interface PaymentLinksTable {
   /** `plink_…` */
   id: string;

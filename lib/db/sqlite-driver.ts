@@ -45,7 +45,7 @@ export class LockedSqliteDialect implements Dialect {
    * Free means no transaction is open on the connection, so the read can never see another request's
    * uncommitted writes; and since better-sqlite3 is synchronous, nothing can start one while it runs.
    * Through Kysely the same read resolves a dozen promises, each one dearer under Next's async-context hooks
-   * than the query itself (see README "Benchmarks").
+   * than the query itself (see docs/benchmarks.md).
    */
   readNow<R>(compiledQuery: CompiledQuery): R[] | undefined {
     if (this.#mutex.locked) return undefined;

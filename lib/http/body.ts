@@ -1,6 +1,6 @@
 import { AppError } from "./errors";
 
-/** Largest request body accepted (CONTRACT §1). */
+/** Largest request body accepted (docs/api.md). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;

@@ -1,8 +1,8 @@
 import type { ErrorCode } from "./errors";
 
-/** SPEC's success envelope. */
+/** The success envelope (docs/api.md). */
 export type SuccessBody<T> = { status: "success"; data: T };
-/** SPEC's failure envelope. */
+/** The failure envelope (docs/api.md). */
 export type FailureBody = { status: "failed"; error: ErrorCode; message: string };
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };

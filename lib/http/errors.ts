@@ -1,6 +1,6 @@
 /**
- * The one table of failure codes and their HTTP statuses (CONTRACT.md §1, plus the few codes the contract
- * leaves to us: unknown routes, wrong methods, bad credentials on login, duplicate signups).
+ * The one table of failure codes and their HTTP statuses (docs/api.md "Errors", including the codes
+ * for unknown routes, wrong methods, bad credentials on login, duplicate signups).
  * Domain code throws `AppError(code, message)`; only `withApi` turns one into a Response.
  */
 export const ERROR_STATUS = {

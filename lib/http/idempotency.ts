@@ -7,7 +7,7 @@ import { seal, unseal } from "@/lib/security/seal";
 import { AppError, isAppError } from "./errors";
 
 /**
- * `Idempotency-Key` (CONTRACT §10). The first request with a key inserts an `in_flight` row (the primary key
+ * `Idempotency-Key` (docs/decisions/005-idempotency.md). The first request with a key inserts an `in_flight` row (the primary key
  * makes that a race exactly one request wins), runs, and stores its answer; later ones with the same key and
  * body replay that answer, with a different body get 422, and while the first still runs get 409.
  * Validation failures and unexpected errors are not stored: the row is removed so the key can be used again.

@@ -1,7 +1,7 @@
 import type { Mode } from "@/lib/db/schema";
 import type { MerchantPricing } from "@/lib/merchants/present";
 
-/** Who is calling, as established by one of the credentials of SPEC "Authentication". */
+/** Who is calling, as established by one of the credentials of docs/api.md ("Endpoints"). */
 export type SecretKeyPrincipal = {
   kind: "secret_key";
   merchantId: string;

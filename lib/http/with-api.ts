@@ -91,7 +91,7 @@ function canonicalJson(value: unknown): string {
 /**
  * The one wrapper every API route goes through (ARCHITECTURE rule 1): authenticates, parses and validates
  * body, query and path, applies `Idempotency-Key` on POSTs, runs the handler, and turns its result or its
- * error into the SPEC envelope with an `x-request-id`. Handlers never catch; this is the one try/catch.
+ * error into the API envelope with an `x-request-id`. Handlers never catch; this is the one try/catch.
  */
 export function withApi<
   A extends AuthKind,
@@ -141,7 +141,7 @@ export function withApi<
             key: idempotencyKey,
           },
           // Keyed (HMAC with the pepper), never a plain SHA-256: a card body's hash with the stored brand,
-          // last 4 and expiry would be a small brute force away from the PAN and CVV (CONTRACT §5).
+          // last 4 and expiry would be a small brute force away from the PAN and CVV (docs/api.md).
           keyedHash(await pepper(), canonicalJson(rawBody ?? {})),
           async () => {
             const result = await handler(ctx);

@@ -31,7 +31,7 @@ export function unavailableReason(row: Row, used: number, now = Date.now()): str
   return null;
 }
 
-/** The record the merchant sees (CONTRACT §8, plus limits and usage). */
+/** The record the merchant sees (docs/api.md, plus limits and usage). */
 export function presentLink(row: Row, used: number) {
   const currency = row.currency as Currency;
   return {

@@ -3,7 +3,7 @@ import { CURRENCY_CODES, DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { CHANNELS } from "@/lib/payments/channels";
 import { CustomerName, Email, HttpUrl } from "@/lib/payments/schemas";
 
-/** Request schemas of the payment link endpoints (CONTRACT §8). */
+/** Request schemas of the payment link endpoints (docs/api.md). */
 
 export const FIELD_TYPES = ["text", "email", "phone", "number", "select"] as const;
 

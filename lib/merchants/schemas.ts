@@ -4,7 +4,7 @@ import { type CurrencyFeeChanges, parseCurrencyFees } from "@/lib/money/fee-sett
 import { CHANNELS } from "@/lib/payments/channels";
 import { TRANSACTION_STATUSES } from "@/lib/payments/status";
 
-/** Request schemas of the merchant endpoints (CONTRACT §7). */
+/** Request schemas of the merchant endpoints (docs/api.md). */
 const email = z
   .email({ message: "must be a valid email address" })
   .max(254)

@@ -31,7 +31,7 @@ export function minorPerMajor(currency: Currency): bigint {
   return 10n ** BigInt(CURRENCIES[currency].minorDigits);
 }
 
-/** Largest amount accepted for one transaction: 100,000,000.00 major units (CONTRACT §2). */
+/** Largest amount accepted for one transaction: 100,000,000.00 major units (docs/api.md). */
 export function maxAmountMinor(currency: Currency): bigint {
   return 100_000_000n * minorPerMajor(currency);
 }

@@ -2,10 +2,10 @@ import { formatAmount, parseAmount } from "./amount";
 import type { Currency } from "./currencies";
 
 /**
- * `distribution` (SPEC: service key -> number, in the unit of `amount`). Values are read from their decimal
+ * `distribution` (docs/api.md: service key -> number, in the unit of `amount`). Values are read from their decimal
  * text: a JSON number is turned back into the shortest decimal string that names it (`String(n)`), then
  * parsed like an amount string, so no float arithmetic happens. Keys match `^[A-Za-z0-9_-]{1,64}$`, values
- * are positive and their sum may not exceed the amount (CONTRACT §2).
+ * are positive and their sum may not exceed the amount (docs/api.md).
  */
 export const DISTRIBUTION_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 export const MAX_DISTRIBUTION_ENTRIES = 50;

@@ -3,7 +3,7 @@ import { CURRENCY_CODES, type Currency, isCurrency } from "./currencies";
 import { defaultFeeSchedule, type FeeRule, type FeeSchedule } from "./fees";
 
 /**
- * A merchant's own fee schedule (CONTRACT §2: the default schedule is configurable per merchant). The
+ * A merchant's own fee schedule (docs/api.md: the default schedule is configurable per merchant). The
  * operator sets it (`npm run merchant:fees`), never the merchant. The card rule, the transfer rule or both
  * may be replaced, per currency; whatever is not replaced follows the default. Only the replacements are
  * stored (`merchants.fee_schedule`, JSON), in basis points and minor units as decimal strings, so the stored

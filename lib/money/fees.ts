@@ -2,7 +2,7 @@ import { divideRoundHalfUp } from "./amount";
 import { type Currency, minorPerMajor } from "./currencies";
 
 /**
- * The fee schedule (CONTRACT §2). Rates are basis points (1.5% = 150), flat parts and caps are minor units,
+ * The fee schedule (docs/api.md). Rates are basis points (1.5% = 150), flat parts and caps are minor units,
  * so every computation is integer arithmetic with one half-up rounding of the percentage part.
  */
 export type FeeRule = {

@@ -119,7 +119,7 @@ function toOperation(op: Operation): ZodOpenApiOperationObject {
   };
 }
 
-/** `data` of a webhook event (CONTRACT §9): payment events carry the verified fields too. */
+/** `data` of a webhook event (docs/api.md): payment events carry the verified fields too. */
 const EventData = z.object({
   reference: Reference,
   amount: Money,

@@ -58,7 +58,7 @@ import {
   WebhookQuery,
 } from "@/lib/webhooks/schemas";
 
-/** Who may call an operation (CONTRACT §4): the security scheme of the document. */
+/** Who may call an operation (docs/api.md): the security scheme of the document. */
 export type Credential = "none" | "secret_key" | "access_code" | "session";
 
 /**
@@ -288,7 +288,7 @@ export const OPERATIONS: Operation[] = [
     errors: ["test_mode_only", "transaction_not_found"],
     example: { reference: "PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y", seconds: 1800 },
   },
-  // Refunds (CONTRACT §13)
+  // Refunds (docs/refunds.md)
   ...(["secret_key", "session"] as const).flatMap((auth): Operation[] => {
     const base = auth === "secret_key" ? "/v1/refunds" : "/v1/merchants/refunds";
     const who = auth === "secret_key" ? "" : " (the console's)";

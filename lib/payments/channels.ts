@@ -1,6 +1,6 @@
 import { BANKS, countryForCurrency } from "@/lib/banks/banks";
 
-/** The payment channels of SPEC, in the order checkout shows them. */
+/** The payment channels (docs/api.md), in the order checkout shows them. */
 export const CHANNELS = ["card", "bank_transfer", "bank_payment", "ussd"] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -20,13 +20,13 @@ export function checkoutUrl(accessCode: string): string {
 function distribution(row: Row, currency: Currency): Record<string, number> | undefined {
   if (!row.distribution) return undefined;
   const minor = JSON.parse(row.distribution) as Record<string, string>;
-  // SPEC types distribution values as numbers; the decimal string is exact, Number() only renders it.
+  // The API types distribution values as numbers; the decimal string is exact, Number() only renders it.
   return Object.fromEntries(
     Object.entries(minor).map(([k, v]) => [k, Number(formatAmount(BigInt(v), currency))]),
   );
 }
 
-/** SPEC "Transaction session": the data of initialize. */
+/** docs/api.md "Transaction session": the data of initialize. */
 export function presentSession(row: Row) {
   const currency = row.currency as Currency;
   const amount = toMinor(row.amount_minor);
@@ -72,7 +72,7 @@ export const VERIFIED_COLUMNS = [
   "amount_refunded_minor",
 ] as const satisfies readonly (keyof Row)[];
 
-/** SPEC "Verified transaction": the data of server verify. Fields that only exist once paid are null before. */
+/** docs/api.md "Verified transaction": the data of server verify. Fields that only exist once paid are null before. */
 export function presentVerified(row: Pick<Row, (typeof VERIFIED_COLUMNS)[number]>) {
   const currency = row.currency as Currency;
   return {
@@ -90,12 +90,12 @@ export function presentVerified(row: Pick<Row, (typeof VERIFIED_COLUMNS)[number]
     metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : {},
     customer: { email: row.email, name: row.customer_name },
     createdAt: new Date(toMillis(row.created_at)).toISOString(),
-    // Merchant refunds not failed (CONTRACT §13); `status` stays `success`: the payment happened.
+    // Merchant refunds not failed (docs/refunds.md); `status` stays `success`: the payment happened.
     amountRefunded: formatAmount(toMinor(row.amount_refunded_minor), currency),
   };
 }
 
-/** SPEC "Checkout verification record": the data of checkout verify. */
+/** docs/api.md "Checkout verification record": the data of checkout verify. */
 export function presentCheckoutRecord(row: Row) {
   const currency = row.currency as Currency;
   return {
@@ -107,7 +107,7 @@ export function presentCheckoutRecord(row: Row) {
     channel: row.channel,
     fees: money(row.fees_minor, currency),
     paidAt: iso(row.paid_at),
-    // While the open virtual account's latest transfer had the wrong amount (CONTRACT §3).
+    // While the open virtual account's latest transfer had the wrong amount (docs/states.md).
     ...(row.status === "awaiting_transfer" &&
       row.mismatch_expected_minor !== null &&
       row.mismatch_received_minor !== null && {

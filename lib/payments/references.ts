@@ -7,7 +7,7 @@ export function newReference(): string {
   return `PAY_TXN_${randomString(20, UPPER_ALNUM)}`;
 }
 
-/** An access code: 160 bits from the CSPRNG in base62 (at least the 128 bits CONTRACT §12 asks). */
+/** An access code: 160 bits from the CSPRNG in base62 (docs/api.md "Security"). */
 export function newAccessCode(): string {
   return randomString(base62Length(160));
 }

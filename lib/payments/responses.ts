@@ -8,7 +8,7 @@ import {
   TransactionStatus,
 } from "@/lib/openapi/common";
 
-/** `data` of initialize and of a payment link's pay: SPEC "Transaction session" (presentSession). */
+/** `data` of initialize and of a payment link's pay: docs/api.md "Transaction session" (presentSession). */
 export const SessionResponse = z
   .object({
     reference: Reference,
@@ -27,7 +27,7 @@ export const SessionResponse = z
   })
   .meta({ id: "TransactionSession" });
 
-/** `data` of server verify and each row of the transactions list: SPEC "Verified transaction" (presentVerified). */
+/** `data` of server verify and each row of the transactions list: docs/api.md "Verified transaction" (presentVerified). */
 export const VerifiedResponse = z
   .object({
     id: z.string(),

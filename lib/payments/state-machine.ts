@@ -6,7 +6,7 @@ import { emitEvent } from "@/lib/webhooks/emit-event";
 import { isTerminal, OPEN_STATUSES, type TransactionStatus } from "./status";
 
 /**
- * The transaction state machine (CONTRACT §3), the one place a transaction's status changes.
+ * The transaction state machine (docs/states.md), the one place a transaction's status changes.
  *
  *   pending ──charge──▶ awaiting_{transfer, bank_authorization, ussd, otp} ──▶ success | failed | abandoned
  *      ▲                          │  (a failed attempt returns to pending; switching channel moves between

@@ -1,5 +1,5 @@
 /**
- * Transaction statuses (CONTRACT §3). A transaction starts `pending`; a channel attempt moves it to one of
+ * Transaction statuses (docs/states.md). A transaction starts `pending`; a channel attempt moves it to one of
  * the awaiting states; it ends in exactly one terminal state.
  */
 export const TRANSACTION_STATUSES = [

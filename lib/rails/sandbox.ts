@@ -8,7 +8,7 @@ import type { CardOutcome, CardStatus, Rails } from "./types";
 
 /**
  * Test-mode rails. They behave like the real thing from the service's side (accounts, authorisations, codes)
- * and are driven by test cards (CONTRACT §5) and the sandbox doors (`/v1/sandbox/*`, simulate).
+ * and are driven by test cards (docs/testing.md) and the sandbox doors (`/v1/sandbox/*`, simulate).
  */
 export const SANDBOX_BANK = { code: "999", name: "Paygate Sandbox Bank" } as const;
 

@@ -29,7 +29,7 @@ export function refundableMinor(tx: TransactionRow): bigint {
 }
 
 /**
- * POST /refunds (CONTRACT §13): refund all or part of what is refundable on the merchant's own transaction.
+ * POST /refunds (docs/refunds.md): refund all or part of what is refundable on the merchant's own transaction.
  * The transaction's row is locked while the balance is read and the refund written, so concurrent refunds
  * (any process, any instance) queue and never exceed it.
  */

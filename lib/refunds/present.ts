@@ -5,7 +5,7 @@ import type { Currency } from "@/lib/money/currencies";
 
 export type RefundRow = Selectable<RefundsTable>;
 
-/** The refund object of CONTRACT §13; every amount with exactly the currency's minor digits. */
+/** The refund object of docs/refunds.md; every amount with exactly the currency's minor digits. */
 export function presentRefund(row: RefundRow) {
   return {
     id: row.id,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CurrencyCode, Money, Reference, Timestamp } from "@/lib/openapi/common";
 import { REFUND_STATUSES } from "./schemas";
 
-/** A refund (presentRefund), as the refunds endpoints and the refund.* events carry it (CONTRACT §13). */
+/** A refund (presentRefund), as the refunds endpoints and the refund.* events carry it (docs/refunds.md). */
 export const RefundResponse = z
   .object({
     id: z.string().regex(/^rfd_/).meta({ example: "rfd_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd" }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Request schemas of the refunds endpoints (CONTRACT §13). */
+/** Request schemas of the refunds endpoints (docs/refunds.md). */
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
 export type RefundStatusName = (typeof REFUND_STATUSES)[number];
 

@@ -10,7 +10,7 @@ import { findEndpoint } from "./find-endpoint";
 /** In-process wake-up for the relay, so a delivery need not wait for the next poll. */
 export const relaySignal = processState("webhooks.relaySignal", () => ({ wake: (): void => {} }));
 
-/** `data` of an event (CONTRACT §9): always reference, amount, currency, status; payment events add more. */
+/** `data` of an event (docs/api.md): always reference, amount, currency, status; payment events add more. */
 export function eventData(tx: TransactionRow, type: EventType, extra: Record<string, unknown> = {}) {
   const currency = tx.currency as Currency;
   const money = (v: TransactionRow["amount_minor"] | null) =>

@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { toMillis, type WebhookEndpointsTable } from "@/lib/db/schema";
 import { seal, unseal } from "@/lib/security/seal";
 
-/** `whsec_` + base64 of 32 random bytes (CONTRACT §9). */
+/** `whsec_` + base64 of 32 random bytes (docs/api.md). */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }

@@ -1,4 +1,4 @@
-/** The events of CONTRACT §9. */
+/** The webhook events (docs/api.md). */
 export const EVENT_TYPES = [
   /** Paid; the merchant verifies, then fulfils. */
   "payment.completed",
@@ -10,7 +10,7 @@ export const EVENT_TYPES = [
   "checkout.completed",
   /** A transfer of the wrong amount arrived while the window was open; it will be refunded. */
   "checkout.amount_mismatch",
-  /** A refund reached the payer (CONTRACT §13); `data` is the refund with the transaction's reference. */
+  /** A refund reached the payer (docs/refunds.md); `data` is the refund with the transaction's reference. */
   "refund.processed",
   /** A refund could not be made; its money is refundable again. */
   "refund.failed",

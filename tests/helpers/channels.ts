@@ -123,7 +123,7 @@ export async function ledger(target: Target, reference: string) {
 }
 
 /**
- * Money is conserved per transaction (CONTRACT §13): everything received (inbound transfers + money captured
+ * Money is conserved per transaction (docs/refunds.md): everything received (inbound transfers + money captured
  * by card, bank payment or USSD) equals what is credited (the total, once, if paid, less merchant refunds not
  * failed, plus automatic refunds that failed and came back to the merchant) plus refunds processed and pending.
  */

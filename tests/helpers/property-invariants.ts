@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@/lib/db/schema";
 
 /**
- * Invariants of the transaction state machine (CONTRACT §2, §3), checked by reading the database directly.
+ * Invariants of the transaction state machine (docs/api.md, docs/states.md), checked by reading the database directly.
  * Free of lib/ runtime imports (types only), so the property test can set its environment before any domain
  * module loads.
  */
@@ -31,7 +31,7 @@ function bpsHalfUp(amountMinor: bigint, bps: bigint): bigint {
 }
 
 /**
- * The default NGN fee schedule of CONTRACT §2, computed here independently of lib/money:
+ * The default NGN fee schedule of docs/api.md, computed here independently of lib/money:
  * card 1.5% + 100.00 (the 100.00 waived below 2,500.00), capped at 2,000.00; transfer 1.0% capped at 1,000.00.
  */
 export function contractFeesNgn(amountMinor: bigint): { card: bigint; transfer: bigint } {
@@ -196,7 +196,7 @@ export async function checkInvariants(
       }
     }
 
-    // --- money is conserved, in aggregate and per source (CONTRACT §13): received = credited + refunded +
+    // --- money is conserved, in aggregate and per source (docs/refunds.md): received = credited + refunded +
     // refunds pending, where credited is the total once paid, less merchant refunds not failed, plus automatic
     // refunds that failed (that money came back to the merchant)
     const inSum = sum(myInbound.map((t) => big(t.amount_minor)));

@@ -43,7 +43,7 @@ function nameOf(label: string, index: number): string {
   return base || `field_${index + 1}`;
 }
 
-/** Create a payment link with every field of CONTRACT §8; the API's schema checks it and names any field. */
+/** Create a payment link with every field of a payment link (docs/api.md); the API's schema checks it and names any field. */
 export function LinkForm({ currencies, channels: enabled }: { currencies: string[]; channels: string[] }) {
   const id = useId();
   const router = useRouter();

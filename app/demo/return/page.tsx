@@ -22,7 +22,7 @@ type Query = { status?: string; reference?: string; amount?: string; currency?: 
 
 /**
  * The demo store's callback page. The query string only says the customer is back; what the store acts on
- * is its own server-side verify (SPEC: fulfil only when status is success and the amount is the order's).
+ * is its own server-side verify (docs/guides/accept-a-payment.md: fulfil only when status is success and the amount is the order's).
  */
 export default async function DemoReturnPage({ searchParams }: { searchParams: Promise<Query> }) {
   const key = await demoKey();

@@ -8,7 +8,7 @@ export function GET(): Response {
     headers: {
       "content-type": "application/json; charset=utf-8",
       "cache-control": "no-store",
-      // Every answer carries one (CONTRACT); the same id source as withApi, so the ceiling does that work too.
+      // Every answer carries one (docs/api.md); the same id source as withApi, so the ceiling does that work too.
       "x-request-id": newRequestId(),
     },
   });

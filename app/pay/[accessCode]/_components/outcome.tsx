@@ -57,7 +57,7 @@ const row = "flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 print:py-1";
 
 /**
  * The end of checkout. With a callback URL: a short confirmation, then the browser goes back to the merchant
- * with status, reference, amount and currency (CONTRACT §11). Only when the payment finished during this
+ * with status, reference, amount and currency (docs/checkout.md). Only when the payment finished during this
  * visit: opening a finished checkout again (the back button) shows the result and a link, no redirect loop.
  * Without a callback URL this is the receipt.
  */

@@ -2,7 +2,7 @@
  * The pay page when this network has run out of access-code attempts (lib/security/rate-limit.ts): the code
  * was not even looked up, so nothing is said about the link itself. Answered with HTTP 200, not 429: an App
  * Router page can only choose 404, 403 or 401 (notFound, forbidden, unauthorized), and a 404 would claim
- * the link is invalid. The API's own answer to the same limit is 429 `rate_limited` (CONTRACT §12).
+ * the link is invalid. The API's own answer to the same limit is 429 `rate_limited` (docs/decisions/006-rate-limits.md).
  */
 export function RateLimited({ accessCode }: { accessCode: string }) {
   return (
