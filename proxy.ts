@@ -49,5 +49,13 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/pay/:path*", "/demo/:path*", "/l/:path*", "/docs", "/docs/:path*", "/dashboard", "/dashboard/:path*"],
+  matcher: [
+    "/pay/:path*",
+    "/demo/:path*",
+    "/l/:path*",
+    "/docs",
+    "/docs/:path*",
+    "/dashboard",
+    "/dashboard/:path*",
+  ],
 };

@@ -116,8 +116,15 @@ export default function Home() {
           </li>
         </ol>
         <p className="mt-4 text-sm text-slate-600">
-          The full reference (errors, money, webhooks, payment links, configuration) is the project&apos;s
-          README.
+          The full reference (every endpoint, its errors and a try-it console) is the{" "}
+          <a
+            href="/docs"
+            className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950"
+          >
+            API reference
+          </a>
+          ; money rules, webhooks, payment links and configuration are in the repository&apos;s{" "}
+          <code className="font-mono text-sm">docs/</code>.
         </p>
       </section>
 

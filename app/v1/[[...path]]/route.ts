@@ -8,7 +8,7 @@ function notFound(request: Request): Response {
     404,
     failureBody(
       "route_not_found",
-      `No endpoint ${request.method} ${path.slice(0, 200)}; see the API reference in the README.`,
+      `No endpoint ${request.method} ${path.slice(0, 200)}; see the API reference at /docs.`,
     ),
   );
   response.headers.set("x-request-id", `req_${randomString(20)}`);
