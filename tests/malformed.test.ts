@@ -549,6 +549,12 @@ describe.each(targets)("malformed input on $name", (target) => {
     };
     const cases: Case[] = [
       ...bodyCases(ep),
+      ...fieldCases(ep, "businessName", [
+        ...WRONG_TYPES_FOR_STRING,
+        ["an empty string", ""],
+        ["only spaces", "   "],
+        ["121 characters", "x".repeat(121)],
+      ]),
       ...fieldCases(ep, "channels", [
         ...WRONG_TYPES_FOR_STRING.filter(([l]) => l !== "an array" && l !== "an empty array"),
         ["a string", "card"],
@@ -581,7 +587,7 @@ describe.each(targets)("malformed input on $name", (target) => {
         ["not a URL", "not a url"],
         ["2,100 characters", `https://cdn.example.com/${"l".repeat(2080)}.png`],
       ]),
-      ...unknownFieldCases(ep, ["businessName", "email", "password", "channel", "merchantBearsCosts", ""]),
+      ...unknownFieldCases(ep, ["email", "password", "channel", "merchantBearsCosts", "businessname", ""]),
       ...sessionHeaderCases("GET", "/v1/merchants/settings"),
       ...sessionHeaderCases("PUT", "/v1/merchants/settings", { channels: ["card"], brandColor: "#123456" }),
     ];

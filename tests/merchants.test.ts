@@ -457,6 +457,8 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
       [{ channels: ["card", "card"] }, "channels must not repeat a channel"],
       [{ brandColor: "red" }, "brandColor must be a hex colour"],
       [{ logoUrl: "javascript:alert(1)" }, "logoUrl must be an http(s) URL"],
+      [{ businessName: "   " }, "businessName must not be empty"],
+      [{ businessName: "x".repeat(121) }, "businessName must be at most 120 characters"],
       [{}, "must set at least one of"],
     ];
     for (const [body, message] of cases) {
@@ -464,6 +466,30 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toContain(message);
     }
+  });
+
+  it("settings: the business name changes, and new checkouts show it", async () => {
+    const m = await signup(api, { businessName: "Old Name" });
+    const put = await api.put(
+      "/v1/merchants/settings",
+      { businessName: "  Ada Stores  " },
+      bearer(m.accessToken),
+    );
+    expect(put.status).toBe(200);
+    expect(put.body.data).toMatchObject({
+      businessName: "Ada Stores",
+      channels: ["card", "bank_transfer", "bank_payment", "ussd"],
+    });
+    expect((await api.get("/v1/merchants/settings", bearer(m.accessToken))).body.data.businessName).toBe(
+      "Ada Stores",
+    );
+    const init = await api.post(
+      "/v1/payment/initialize",
+      { amount: "5000", email: "payer@example.com" },
+      { "x-api-key": m.testKey },
+    );
+    const page = await fetch(init.body.data.checkoutUrl.replace(/^https?:\/\/[^/]+/, api.baseUrl));
+    expect(await page.text()).toContain("Ada Stores");
   });
 
   it("lists the merchant's own transactions in its mode, newest first, with paging", async () => {

@@ -10,8 +10,10 @@ const email = z
   .max(254)
   .transform((v) => v.toLowerCase());
 
+const BusinessName = z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
+
 export const SignupBody = z.strictObject({
-  businessName: z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters"),
+  businessName: BusinessName,
   email,
   password: z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters"),
 });
@@ -76,6 +78,8 @@ export const FeesBody = z
 
 export const SettingsBody = z
   .strictObject({
+    /** The name customers see on the checkout, the payment links and the receipts. */
+    businessName: BusinessName.optional(),
     channels: z
       .array(z.enum(CHANNELS, { message: `must be one of ${CHANNELS.join(", ")}` }))
       .min(1, "must enable at least one channel")
@@ -96,7 +100,7 @@ export const SettingsBody = z
   })
   .refine(
     (v) => Object.keys(v).length > 0,
-    "must set at least one of channels, merchantBearsCost, brandColor, logoUrl",
+    "must set at least one of businessName, channels, merchantBearsCost, brandColor, logoUrl",
   );
 
 export const TransactionsQuery = z.strictObject({

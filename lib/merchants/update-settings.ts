@@ -6,6 +6,7 @@ import { presentSettings } from "./present";
 /** Change the merchant's checkout settings; fields left out keep their value, `null` clears brand and logo. */
 export async function updateSettings(input: {
   merchantId: string;
+  businessName?: string;
   channels?: Channel[];
   merchantBearsCost?: boolean;
   brandColor?: string | null;
@@ -18,6 +19,7 @@ export async function updateSettings(input: {
         .updateTable("merchants")
         .set({
           updated_at: Date.now(),
+          ...(input.businessName !== undefined && { business_name: input.businessName }),
           ...(input.channels !== undefined && { channels: serializeChannels(input.channels) }),
           ...(input.merchantBearsCost !== undefined && {
             merchant_bears_cost: input.merchantBearsCost ? 1 : 0,

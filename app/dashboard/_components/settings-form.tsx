@@ -24,7 +24,7 @@ function foreground(hex: string): string {
   return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#0f172a" : "#ffffff";
 }
 
-/** Channels, who bears the fees, brand colour and logo, with a live preview of the checkout's header. */
+/** Business name, channels, who bears the fees, brand colour and logo, with a live preview of the checkout's header. */
 export function SettingsForm({ initial, businessName }: { initial: Settings; businessName: string }) {
   const id = useId();
   const router = useRouter();
@@ -32,9 +32,11 @@ export function SettingsForm({ initial, businessName }: { initial: Settings; bus
   const [bears, setBears] = useState(initial.merchantBearsCost);
   const [color, setColor] = useState(initial.brandColor ?? "#0f766e");
   const [logoUrl, setLogoUrl] = useState(initial.logoUrl ?? "");
+  const [name, setName] = useState(businessName);
   const save = useMutation({
     mutationFn: () =>
       consoleCall("PUT", "settings", {
+        businessName: name,
         channels,
         merchantBearsCost: bears,
         brandColor: color,
@@ -43,6 +45,7 @@ export function SettingsForm({ initial, businessName }: { initial: Settings; bus
     onSuccess: () => router.refresh(),
   });
   const { byField, rest } = fieldErrors(save.error, [
+    "businessName",
     "channels",
     "merchantBearsCost",
     "brandColor",
@@ -58,6 +61,23 @@ export function SettingsForm({ initial, businessName }: { initial: Settings; bus
         save.mutate();
       }}
     >
+      <Field
+        id={`${id}-name`}
+        label="Business name"
+        hint="What customers see on the checkout, your payment links and their receipts."
+        error={byField.businessName}
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            value={name}
+            maxLength={120}
+            autoComplete="organization"
+            onChange={(e) => setName(e.target.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">Channels customers can pay with</legend>
         <div className="mt-1 flex flex-wrap gap-4">
@@ -145,7 +165,7 @@ export function SettingsForm({ initial, businessName }: { initial: Settings; bus
             // biome-ignore lint/performance/noImgElement: the merchant's own logo URL, shown as checkout shows it
             <img src={logoUrl.trim()} alt="" className="h-8 w-8 rounded bg-white object-contain" />
           )}
-          <span className="font-semibold">{businessName}</span>
+          <span className="font-semibold">{name.trim() || businessName}</span>
         </div>
       </div>
       {rest && (

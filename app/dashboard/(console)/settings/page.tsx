@@ -30,10 +30,6 @@ export default async function SettingsPage() {
       <Section title="Business" id="business">
         <dl className="space-y-1 text-sm">
           <div className="flex flex-wrap gap-2">
-            <dt className="font-medium text-slate-600">Business name</dt>
-            <dd>{s.businessName}</dd>
-          </div>
-          <div className="flex flex-wrap gap-2">
             <dt className="font-medium text-slate-600">Email</dt>
             <dd>{s.email}</dd>
           </div>
