@@ -1,4 +1,5 @@
-// npm run bench:page - the hosted checkout page against its budgets: first-load JavaScript and Lighthouse.
+// npm run bench:page - the pages a customer or merchant arrives at cold (the hosted checkout, a payment link's
+// start page, the console's sign-in) against budgets relative to the framework's floor on the same machine.
 //
 //  1. Uses the build in NEXT_DIST_DIR (default .next), building it first when it is missing or older than
 //     the sources (scripts/prepare.mjs decides, as it does for npm start and npm test).
@@ -6,25 +7,30 @@
 //     transaction.
 //  3. First-load JS: fetches the checkout page's HTML, then every <script src> it loads (not the `nomodule`
 //     polyfills, which modern browsers skip), and sums their gzip sizes (zlib level 6, what servers send).
-//  4. Lighthouse 13 (mobile form factor, simulated throttling: its defaults) in Debian's Chromium,
-//     performance and accessibility, BENCH_PAGE_RUNS times (median performance score).
-//  5. Prints the per-file sizes and a table with PASS/MISS, writes bench/results/page-<timestamp>.json,
-//     stops the server and removes its database.
+//  4. Builds and starts the reference: bench/reference-app, a bare page of the same Next and React versions
+//     with one client component.
+//  5. Lighthouse (mobile form factor, simulated throttling: its defaults) in Debian's Chromium, performance and
+//     accessibility, BENCH_PAGE_RUNS rounds; each round runs the reference and then every page (R A B C R A B C
+//     ...), so a machine that slows down mid-run slows both sides alike. Medians per page.
+//  6. Budgets: performance ≥ the reference's − 2, LCP ≤ 1.2 s, TBT ≤ 1.3 × the reference's (+ 50 ms, for a
+//     reference at 0), accessibility 100; the checkout's first-load JS ≤ 145 kB gzip. Prints the absolute
+//     figures beside them, writes bench/results/page-<timestamp>.json, stops the servers.
 //
 // Environment:
 //   NEXT_DIST_DIR=.next     which build to serve
 //   CHROME_PATH=/usr/bin/chromium
-//   BENCH_PAGE_RUNS=5       Lighthouse runs (the performance score is the median; single runs vary by ±5)
+//   BENCH_PAGE_RUNS=5       Lighthouse rounds (each page and the reference once per round; medians reported)
 //   BENCH_PAGE_KEEP_REPORTS=1  also write each full Lighthouse report to bench/results/lighthouse-<ts>.json
 //   BENCH_PAGE_CPU_SLOWDOWN=4  Lighthouse's simulated CPU slowdown (its mobile default); the observed task
 //                           times are multiplied by it, so 8 is what this page scores on a machine half as fast
 //
 // Exit code: 0 when every budget passes, 1 on a MISS or when something could not be measured.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { freePort } from "../scripts/lib/free-port";
 import { type ServerProcess, startServer } from "../scripts/lib/server-process";
 import { ensureBuilt } from "../scripts/prepare.mjs";
 
@@ -48,7 +54,17 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
-const BUDGET = { firstLoadKiB: 160, performance: 95, accessibility: 100 };
+const BUDGET = {
+  firstLoadKiB: 145,
+  /** Points below the reference's median performance score a page may be. */
+  performanceBelowReference: 2,
+  lcpMs: 1_200,
+  /** TBT ≤ this × the reference's, plus TBT_SLACK_MS (a reference at 0 ms would otherwise allow nothing). */
+  tbtTimesReference: 1.3,
+  tbtSlackMs: 50,
+  accessibility: 100,
+};
+const REFERENCE_DIR = join(import.meta.dirname, "reference-app");
 
 // ---------------------------------------------------------------------------------------------------------
 // Server
@@ -85,18 +101,68 @@ async function post<T>(path: string, body: unknown, headers: Record<string, stri
   return json.data;
 }
 
-async function createCheckout(): Promise<string> {
-  const signup = await post<{ keys: { test: { secretKey: string } } }>("/v1/merchants/auth/signup", {
-    businessName: "Bench Store",
-    email: `bench-page-${Date.now()}@example.com`,
-    password: "correct horse battery staple",
-  });
+/** A merchant with a checkout and a payment link: the pages a customer arrives at. */
+async function createPages(): Promise<{ checkout: string; link: string; login: string }> {
+  const signup = await post<{ accessToken: string; keys: { test: { secretKey: string } } }>(
+    "/v1/merchants/auth/signup",
+    {
+      businessName: "Bench Store",
+      email: `bench-page-${Date.now()}@example.com`,
+      password: "correct horse battery staple",
+    },
+  );
   const session = await post<{ checkoutUrl: string }>(
     "/v1/payment/initialize",
     { amount: "5000.00", email: "customer@example.com", callbackUrl: "https://merchant.example/return" },
     { "x-api-key": signup.keys.test.secretKey },
   );
-  return session.checkoutUrl;
+  const link = await post<{ paymentLinkUrl: string }>(
+    "/v1/merchants/payment-links",
+    { title: "Ankara tote bag", amount: "18500.00" },
+    { authorization: `Bearer ${signup.accessToken}` },
+  );
+  return { checkout: session.checkoutUrl, link: link.paymentLinkUrl, login: `${BASE}/dashboard/login` };
+}
+
+/** Build bench/reference-app when it has no build or its sources changed since, and serve it. */
+async function startReference(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const next = join(root, "node_modules/next/dist/bin/next");
+  const built = join(REFERENCE_DIR, ".next/BUILD_ID");
+  const sources = ["next.config.mjs", "app/layout.jsx", "app/page.jsx", "app/counter.jsx"].map((f) =>
+    join(REFERENCE_DIR, f),
+  );
+  const stale = !existsSync(built) || sources.some((f) => statSync(f).mtimeMs > statSync(built).mtimeMs);
+  if (stale) {
+    console.log("Building the reference page (bench/reference-app)...");
+    const build = spawnSync(process.execPath, [next, "build"], {
+      cwd: REFERENCE_DIR,
+      encoding: "utf8",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    if (build.status !== 0) throw new Error(`reference build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: REFERENCE_DIR,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -129,6 +195,8 @@ async function firstLoadJs(url: string): Promise<Script[]> {
 type LighthouseRun = {
   performance: number;
   accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
   metrics: Record<string, string>;
   failedAudits: string[];
 };
@@ -153,7 +221,10 @@ function lighthouse(url: string): LighthouseRun {
     throw new Error(`lighthouse failed (${result.status}): ${result.stderr.slice(-2000)}`);
   const report = JSON.parse(result.stdout) as {
     categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-    audits: Record<string, { score: number | null; displayValue?: string; title: string }>;
+    audits: Record<
+      string,
+      { score: number | null; displayValue?: string; numericValue?: number; title: string }
+    >;
     runtimeError?: { message: string };
   };
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
@@ -173,6 +244,8 @@ function lighthouse(url: string): LighthouseRun {
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
+    lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
+    tbtMs: Math.round(report.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
     metrics: {
       FCP: metric("first-contentful-paint"),
       LCP: metric("largest-contentful-paint"),
@@ -193,60 +266,95 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 // ---------------------------------------------------------------------------------------------------------
 
+type Page = { name: string; url: string; runs: LighthouseRun[] };
+
 async function main() {
   if (!existsSync(CHROME_PATH)) throw new Error(`Chromium is missing at ${CHROME_PATH} (set CHROME_PATH)`);
   ensureBuilt({ distDir: DIST_DIR });
   const database = join(tmpdir(), `paygate-bench-page-${process.pid}-${Date.now()}.db`);
   const server = await startCheckoutServer(database);
+  const reference = await startReference();
   try {
-    const url = await createCheckout();
-    console.log(`Checkout page: ${url.replace(/\/pay\/.*/, "/pay/<accessCode>")}\n`);
+    const urls = await createPages();
+    console.log(`Checkout page: ${urls.checkout.replace(/\/pay\/.*/, "/pay/<accessCode>")}\n`);
 
-    const scripts = await firstLoadJs(url);
+    const scripts = await firstLoadJs(urls.checkout);
     const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
-    console.log("First-load JavaScript (gzip):");
+    console.log("First-load JavaScript of the checkout (gzip):");
     for (const s of scripts)
       console.log(`  ${kib(s.gzipBytes).padStart(9)}  ${s.src}  (${kib(s.rawBytes)} raw)`);
-    console.log(`  ${kib(total).padStart(9)}  total\n`);
+    console.log(`  ${kib(total).padStart(9)}  total`);
+    const referenceJs = (await firstLoadJs(reference.url)).reduce((sum, s) => sum + s.gzipBytes, 0);
+    console.log(`  ${kib(referenceJs).padStart(9)}  the reference page's, for comparison\n`);
 
-    // Warm the route once so the first Lighthouse run does not measure a cold server.
-    await fetch(url);
-    const runs: LighthouseRun[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const run = lighthouse(url);
-      runs.push(run);
-      console.log(
-        `Lighthouse run ${i + 1}/${RUNS}: performance ${run.performance}, accessibility ${run.accessibility}  (${Object.entries(
-          run.metrics,
-        )
-          .map(([k, v]) => `${k} ${v}`)
-          .join(", ")})`,
-      );
-      for (const audit of run.failedAudits) console.log(`    failing accessibility audit: ${audit}`);
+    const ref: Page = { name: "reference (bare Next page)", url: reference.url, runs: [] };
+    const pages: Page[] = [
+      { name: "checkout", url: urls.checkout, runs: [] },
+      { name: "payment link", url: urls.link, runs: [] },
+      { name: "console sign-in", url: urls.login, runs: [] },
+    ];
+    // Warm every route once so the first Lighthouse run does not measure a cold server.
+    for (const p of [ref, ...pages]) await fetch(p.url);
+    for (let round = 1; round <= RUNS; round++) {
+      for (const p of [ref, ...pages]) {
+        const run = lighthouse(p.url);
+        p.runs.push(run);
+        console.log(
+          `round ${round}/${RUNS} ${p.name}: performance ${run.performance}, accessibility ${run.accessibility}  (${Object.entries(
+            run.metrics,
+          )
+            .map(([k, v]) => `${k} ${v}`)
+            .join(", ")})`,
+        );
+        for (const audit of run.failedAudits) console.log(`    failing accessibility audit: ${audit}`);
+      }
     }
-    const performance = median(runs.map((r) => r.performance));
-    const accessibility = Math.min(...runs.map((r) => r.accessibility));
-
-    const rows = [
+    const summary = (p: Page) => ({
+      performance: median(p.runs.map((r) => r.performance)),
+      lcpMs: median(p.runs.map((r) => r.lcpMs)),
+      tbtMs: median(p.runs.map((r) => r.tbtMs)),
+      accessibility: Math.min(...p.runs.map((r) => r.accessibility)),
+    });
+    const base = summary(ref);
+    console.log(
+      `\nReference medians: performance ${base.performance}, LCP ${base.lcpMs} ms, TBT ${base.tbtMs} ms, accessibility ${base.accessibility}`,
+    );
+    const tbtLimit = Math.round(base.tbtMs * BUDGET.tbtTimesReference + BUDGET.tbtSlackMs);
+    const rows: Array<[string, string, string, boolean]> = [
       [
-        "first-load JS (gzip)",
+        "checkout first-load JS (gzip)",
         kib(total),
         `≤ ${BUDGET.firstLoadKiB} kB`,
         total / 1024 <= BUDGET.firstLoadKiB,
       ],
-      [
-        "Lighthouse performance (mobile, median)",
-        String(performance),
-        `≥ ${BUDGET.performance}`,
-        performance >= BUDGET.performance,
-      ],
-      [
-        "Lighthouse accessibility (lowest)",
-        String(accessibility),
-        `= ${BUDGET.accessibility}`,
-        accessibility >= BUDGET.accessibility,
-      ],
-    ] as const;
+    ];
+    const results: Record<string, ReturnType<typeof summary>> = { reference: base };
+    for (const p of pages) {
+      const s = summary(p);
+      results[p.name] = s;
+      const diff = s.performance - base.performance;
+      rows.push(
+        [
+          `${p.name}: performance (median)`,
+          `${s.performance} (${diff >= 0 ? "+" : ""}${diff} vs reference ${base.performance})`,
+          `≥ ${base.performance - BUDGET.performanceBelowReference}`,
+          s.performance >= base.performance - BUDGET.performanceBelowReference,
+        ],
+        [`${p.name}: LCP (median)`, `${s.lcpMs} ms`, `≤ ${BUDGET.lcpMs} ms`, s.lcpMs <= BUDGET.lcpMs],
+        [
+          `${p.name}: TBT (median)`,
+          `${s.tbtMs} ms (reference ${base.tbtMs} ms)`,
+          `≤ ${tbtLimit} ms`,
+          s.tbtMs <= tbtLimit,
+        ],
+        [
+          `${p.name}: accessibility (lowest)`,
+          String(s.accessibility),
+          `= ${BUDGET.accessibility}`,
+          s.accessibility >= BUDGET.accessibility,
+        ],
+      );
+    }
     const header = ["measure", "value", "budget", "result"];
     const table = [header, ...rows.map(([m, v, b, ok]) => [m, v, b, ok ? "PASS" : "MISS"])];
     const widths = header.map((_, c) => Math.max(...table.map((r) => String(r[c]).length)));
@@ -259,11 +367,25 @@ async function main() {
     const out = join(root, `bench/results/page-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
     writeFileSync(
       out,
-      `${JSON.stringify({ distDir: DIST_DIR, scripts, totalGzipBytes: total, runs, performance, accessibility, budget: BUDGET }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          distDir: DIST_DIR,
+          scripts,
+          totalGzipBytes: total,
+          referenceGzipBytes: referenceJs,
+          results,
+          runs: Object.fromEntries([ref, ...pages].map((p) => [p.name, p.runs])),
+          budget: BUDGET,
+        },
+        null,
+        2,
+      )}\n`,
     );
     console.log(`\nWrote ${out.slice(root.length + 1)}`);
     process.exitCode = rows.every(([, , , ok]) => ok) ? 0 : 1;
   } finally {
+    await reference.stop();
     await server.stop();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(`${database}${suffix}`, { force: true });
     rmSync(database.replace(/\.db$/, ".rate-limits.db"), { force: true });

@@ -1,0 +1,12 @@
+"use client";
+
+import { useState } from "react";
+
+export function Counter() {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount((c) => c + 1)}>
+      Pressed {count} times
+    </button>
+  );
+}
