@@ -5388,6 +5388,7 @@ export interface operations {
          * }
          */
         "application/json": {
+          businessName?: string;
           channels?: ("card" | "bank_transfer" | "bank_payment" | "ussd")[];
           merchantBearsCost?: boolean;
           brandColor?: string | null;
