@@ -155,7 +155,10 @@ export interface RefundsTable {
   currency: string;
   /** "pending" → "processed" | "failed" */
   status: string;
-  /** Automatic refunds: "bank_transfer" (source_id = inbound transfer) or a charge channel (source_id = attempt). */
+  /**
+   * Automatic refunds: "bank_transfer" (source_id = inbound transfer) or a charge channel (source_id = attempt).
+   * Merchant refunds asked for with an Idempotency-Key: "idempotency_key" (source_id = the key's keyed hash).
+   */
   source: string | null;
   source_id: string | null;
   /** The rail that returns the money: "sandbox" in test mode. */

@@ -37,6 +37,8 @@ export type ApiContext<A extends AuthKind, B, Q, P> = {
   params: Output<P>;
   requestId: string;
   clientAddress: string;
+  /** The request's valid `Idempotency-Key` on an authenticated POST, for verbs that record it with what they make. */
+  idempotencyKey: string | null;
 };
 
 /** What a handler returns: data for the success envelope, with 200 unless `status` says otherwise. */
@@ -125,11 +127,20 @@ export function withApi<
       const params = (
         options.params ? parseOrThrow(options.params, await context.params, "path") : undefined
       ) as Output<P>;
-      const ctx: ApiContext<A, B, Q, P> = { auth, body, query, params, requestId, clientAddress };
-
       const idempotencyKey = request.headers.get("idempotency-key");
-      if (idempotencyKey !== null && method === "POST" && auth.kind !== "none") {
-        checkIdempotencyKey(idempotencyKey);
+      const keyed = idempotencyKey !== null && method === "POST" && auth.kind !== "none";
+      if (keyed) checkIdempotencyKey(idempotencyKey);
+      const ctx: ApiContext<A, B, Q, P> = {
+        auth,
+        body,
+        query,
+        params,
+        requestId,
+        clientAddress,
+        idempotencyKey: keyed ? idempotencyKey : null,
+      };
+
+      if (keyed && idempotencyKey !== null) {
         const answer = await runIdempotent(
           {
             merchantId: auth.merchantId,

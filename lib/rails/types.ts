@@ -52,7 +52,11 @@ export type RefundStatus =
 
 /** Returns money to a payer: to the card charged, or to the account a transfer came from. */
 export interface RefundRail {
-  /** Ask the rail to return `amountMinor`; it answers at once with its own reference and settles later. */
+  /**
+   * Ask the rail to return `amountMinor`; it answers at once with its own reference and settles later.
+   * `refundId` is the rail's idempotency key: asking again for the same `refundId` (after a process died
+   * between asking and recording the answer) must return the same refund, never send the money twice.
+   */
   refund(input: {
     refundId: string;
     amountMinor: bigint;

@@ -2,10 +2,12 @@ import { sql } from "kysely";
 import { db } from "@/lib/db/client";
 import { type Mode, toMinor } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
+import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 import { formatAmount, parseAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { lockTransaction, type TransactionRow, type Trx } from "@/lib/payments/state-machine";
-import { randomString } from "@/lib/security/tokens";
+import { pepper } from "@/lib/security/pepper";
+import { keyedHash, randomString } from "@/lib/security/tokens";
 import { presentRefund } from "./present";
 import { firstDueAt, scheduleRefund } from "./settle-refund";
 
@@ -28,10 +30,16 @@ export function refundableMinor(tx: TransactionRow): bigint {
   return paid + toMinor(tx.refund_credit_minor) - toMinor(tx.amount_refunded_minor);
 }
 
+/** `source` of a merchant refund asked for with an `Idempotency-Key`; `source_id` is the key's keyed hash. */
+const IDEMPOTENCY_SOURCE = "idempotency_key";
+
 /**
  * POST /refunds (docs/refunds.md): refund all or part of what is refundable on the merchant's own transaction.
  * The transaction's row is locked while the balance is read and the refund written, so concurrent refunds
- * (any process, any instance) queue and never exceed it.
+ * (any process, any instance) queue and never exceed it. With an `Idempotency-Key`, the key (hashed with the
+ * pepper, scoped to the merchant and mode) is written with the refund in the same database transaction, so a
+ * retry with the key finds the refund it made even when the stored answer was lost (a crash between the
+ * refund's commit and the answer's): the same refund is answered, never a second one.
  */
 export async function createRefund(input: {
   merchantId: string;
@@ -39,7 +47,9 @@ export async function createRefund(input: {
   reference: string;
   amount?: string;
   reason?: string;
+  idempotencyKey?: string | null;
 }) {
+  assertServedMode(input.mode);
   const found = await db()
     .selectFrom("transactions")
     .select(["id", "currency"])
@@ -60,10 +70,37 @@ export async function createRefund(input: {
     if (!parsed.ok) throw new AppError("validation_error", `amount ${parsed.reason}.`);
     requested = parsed.minor;
   }
-  const refund = await db()
+  const keyId = input.idempotencyKey
+    ? keyedHash(
+        await pepper(),
+        JSON.stringify(["refund", input.merchantId, input.mode, input.idempotencyKey]),
+      )
+    : null;
+  const made = await db()
     .transaction()
     .execute(async (trx) => {
       const tx = await lockTransaction(trx, found.id);
+      if (keyId !== null) {
+        const earlier = await trx
+          .selectFrom("refunds")
+          .selectAll()
+          .where("source", "=", IDEMPOTENCY_SOURCE)
+          .where("source_id", "=", keyId)
+          .executeTakeFirst();
+        if (earlier) {
+          const same =
+            earlier.transaction_id === tx.id &&
+            (requested === undefined || toMinor(earlier.amount_minor) === requested) &&
+            earlier.reason === (input.reason ?? null);
+          if (!same) {
+            throw new AppError(
+              "idempotency_key_reused",
+              "This Idempotency-Key was already used for another refund; use a new key for a new refund.",
+            );
+          }
+          return { row: earlier, replayed: true };
+        }
+      }
       const currency = tx.currency as Currency;
       const refundable = refundableMinor(tx);
       if (tx.status !== "success" && refundable <= 0n) {
@@ -85,16 +122,17 @@ export async function createRefund(input: {
           `amount: ${formatAmount(amount, currency)} is more than the ${formatAmount(refundable, currency)} ${currency} still refundable on ${tx.reference}.`,
         );
       }
-      return insertRefund(trx, tx, {
+      const row = await insertRefund(trx, tx, {
         type: "merchant",
         reason: input.reason ?? null,
         amountMinor: amount,
-        source: null,
-        sourceId: null,
+        source: keyId === null ? null : IDEMPOTENCY_SOURCE,
+        sourceId: keyId,
       });
+      return { row, replayed: false };
     });
-  scheduleRefund(refund.id, refund.due_at);
-  return presentRefund(refund);
+  if (!made.replayed) scheduleRefund(made.row.id, made.row.due_at);
+  return presentRefund(made.row);
 }
 
 async function insertRefund(

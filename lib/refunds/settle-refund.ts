@@ -79,9 +79,18 @@ async function returnToBalance(trx: Trx, refund: RefundRow): Promise<void> {
     .execute();
 }
 
+/** `rail_reference` while one process is asking the rail for the refund (a claim, not the rail's answer). */
+const REQUESTING = "requesting";
+/** How long a claim to ask the rail holds: a process that died holding it is taken over after this. */
+const REQUEST_CLAIM_MS = 30_000;
+
 /**
  * Move one pending refund along its rail: ask the rail for it if that was not done yet, then ask where it
- * stands and settle it when the rail has an answer. Safe to run from several processes at once.
+ * stands and settle it when the rail has an answer. Safe to run from several processes at once: the rail is
+ * asked by the one process that claims the refund (compare-and-set of `rail_reference` from null), so two
+ * sweeps never send the same refund twice; a claim left by a process that died is taken over after
+ * REQUEST_CLAIM_MS and the rail asked again with the same `refundId`, which a rail must treat as an
+ * idempotency key (lib/rails/types.ts).
  */
 export async function advanceRefund(refundId: string): Promise<void> {
   const refund = await db().selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
@@ -89,7 +98,22 @@ export async function advanceRefund(refundId: string): Promise<void> {
   const rail = refundRail(refund.rail);
   if (!rail) return;
   let railReference = refund.rail_reference;
-  if (railReference === null) {
+  if (railReference === null || railReference === REQUESTING) {
+    const now = Date.now();
+    const claim = db()
+      .updateTable("refunds")
+      .set({ rail_reference: REQUESTING, updated_at: now })
+      .where("id", "=", refund.id)
+      .where("status", "=", "pending");
+    const claimed = await (railReference === null
+      ? claim.where("rail_reference", "is", null)
+      : claim
+          .where("rail_reference", "=", REQUESTING)
+          .where("updated_at", "=", refund.updated_at)
+          .where("updated_at", "<=", now - REQUEST_CLAIM_MS)
+    ).executeTakeFirst();
+    // Another process holds the claim (or just asked): it settles the refund, or the sweep does later.
+    if (Number(claimed.numUpdatedRows) !== 1) return;
     const asked = await rail.refund({
       refundId: refund.id,
       amountMinor: BigInt(refund.amount_minor),
@@ -101,7 +125,7 @@ export async function advanceRefund(refundId: string): Promise<void> {
       .updateTable("refunds")
       .set({ rail_reference: railReference, updated_at: Date.now() })
       .where("id", "=", refund.id)
-      .where("rail_reference", "is", null)
+      .where("rail_reference", "=", REQUESTING)
       .execute();
   }
   const status = await rail.refundStatus({ refundId: refund.id, railReference });

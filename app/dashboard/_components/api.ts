@@ -16,6 +16,7 @@ export async function consoleCall<T>(
   method: "GET" | "POST" | "PUT" | "PATCH",
   path: string,
   body?: unknown,
+  headers?: Record<string, string>,
 ): Promise<T> {
   let res: Response;
   try {
@@ -24,6 +25,7 @@ export async function consoleCall<T>(
       headers: {
         accept: "application/json",
         ...(method !== "GET" && { "content-type": "application/json" }),
+        ...headers,
       },
       body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
       cache: "no-store",
@@ -47,6 +49,12 @@ export async function consoleCall<T>(
     throw new ConsoleError(json?.error ?? "network_error", json?.message ?? NETWORK_MESSAGE, res.status);
   }
   return json.data as T;
+}
+
+/** A fresh `Idempotency-Key` (128 random bits; getRandomValues works on plain-HTTP origins too). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `console_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 export function messageOf(err: unknown): string {

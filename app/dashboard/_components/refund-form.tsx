@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { alertError, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { formatMoney } from "@/lib/checkout/format";
-import { consoleCall, fieldErrors } from "./api";
+import { consoleCall, fieldErrors, newIdempotencyKey } from "./api";
 import { buttonDanger } from "./styles";
 
 type Refund = { id: string; amount: string; currency: string; status: string };
@@ -30,14 +30,24 @@ export function RefundForm({
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  // One key per confirmation: a second press, or a retry after a lost answer, gets the same refund back.
+  const keyRef = useRef<string | null>(null);
   const refund = useMutation({
-    mutationFn: () =>
-      consoleCall<Refund>("POST", "refunds", {
-        reference,
-        ...(amount.trim() && { amount: amount.trim().replaceAll(",", "") }),
-        ...(reason.trim() && { reason: reason.trim() }),
-      }),
+    mutationFn: () => {
+      keyRef.current ??= newIdempotencyKey();
+      return consoleCall<Refund>(
+        "POST",
+        "refunds",
+        {
+          reference,
+          ...(amount.trim() && { amount: amount.trim().replaceAll(",", "") }),
+          ...(reason.trim() && { reason: reason.trim() }),
+        },
+        { "idempotency-key": keyRef.current },
+      );
+    },
     onSuccess: () => {
+      keyRef.current = null;
       setConfirming(false);
       setAmount("");
       setReason("");
@@ -57,6 +67,7 @@ export function RefundForm({
       className="space-y-3"
       onSubmit={(e) => {
         e.preventDefault();
+        keyRef.current = null;
         setConfirming(true);
       }}
     >

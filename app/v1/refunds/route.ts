@@ -4,8 +4,10 @@ import { createRefund } from "@/lib/refunds/create-refund";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { CreateRefundBody, RefundsQuery } from "@/lib/refunds/schemas";
 
-export const POST = withApi({ auth: "secret_key", body: CreateRefundBody }, async ({ auth, body }) =>
-  created(await createRefund({ merchantId: auth.merchantId, mode: auth.mode, ...body })),
+export const POST = withApi(
+  { auth: "secret_key", body: CreateRefundBody },
+  async ({ auth, body, idempotencyKey }) =>
+    created(await createRefund({ merchantId: auth.merchantId, mode: auth.mode, idempotencyKey, ...body })),
 );
 
 export const GET = withApi({ auth: "secret_key", query: RefundsQuery }, async ({ auth, query }) => ({
