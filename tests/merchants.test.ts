@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { client, initialize, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
+import { client, initialize, production, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
 import { testDb } from "./helpers/db";
 
 describe.each(targets)("merchant endpoints on $name", (target) => {
@@ -523,5 +523,44 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     const badCursor = await api.get("/v1/merchants/transactions?cursor=zzz", bearer(a.accessToken));
     expect(badCursor.status).toBe(400);
     expect(badCursor.body.message).toContain("cursor");
+  });
+});
+
+describe("merchant endpoints on the production deployment", () => {
+  const api = client(production.url);
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it("a production session manages live mode only: the test key, webhook and events are refused (400 naming mode)", async () => {
+    const m = await signup(api);
+    const auth = bearer(m.accessToken);
+    const attempts = [
+      await api.post("/v1/merchants/keys/roll", { mode: "test" }, auth),
+      await api.put("/v1/merchants/webhook", { mode: "test", url: "https://hooks.example.com/x" }, auth),
+      await api.get("/v1/merchants/webhook?mode=test", auth),
+      await api.post("/v1/merchants/webhook/roll-secret", { mode: "test" }, auth),
+      await api.get("/v1/merchants/events?mode=test", auth),
+    ];
+    for (const res of attempts) {
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error).toBe("validation_error");
+      expect(res.body.message).toMatch(/^mode must be "live" on the production deployment/);
+    }
+    const rows = await testDb(production)
+      .selectFrom("api_keys")
+      .select(["mode", "revoked_at"])
+      .where("merchant_id", "=", m.id)
+      .execute();
+    expect(rows.filter((r) => r.mode === "test" && r.revoked_at === null)).toHaveLength(1);
+    expect(
+      await testDb(production)
+        .selectFrom("webhook_endpoints")
+        .select("id")
+        .where("merchant_id", "=", m.id)
+        .execute(),
+    ).toEqual([]);
+    // Its own mode is served: the live key rolls.
+    const rolled = await api.post("/v1/merchants/keys/roll", { mode: "live" }, auth);
+    expect(rolled.status, rolled.text).toBe(200);
+    expect(rolled.body.data.secretKey).toMatch(/^sk_live_/);
   });
 });
