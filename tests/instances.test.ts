@@ -29,6 +29,13 @@ import {
  * not hangs; SIGTERM finishes what is in flight. On SQLite (several processes of one machine) and on a
  * PostgreSQL server of the test's own, which it can stop and restart.
  */
+// .ci/run sets REQUIRE_PRIVATE_POSTGRES: there a missing PostgreSQL server fails the suite instead of leaving
+// the several-instances tests to SQLite alone without a word.
+if (process.env.REQUIRE_PRIVATE_POSTGRES === "1" && !privatePostgresAvailable()) {
+  throw new Error(
+    "REQUIRE_PRIVATE_POSTGRES=1 but no PostgreSQL server binaries (initdb, pg_ctl) can be run for tests/instances.test.ts",
+  );
+}
 const kinds = ["sqlite", ...(privatePostgresAvailable() ? ["postgres"] : [])] as const;
 
 const ENV = {
