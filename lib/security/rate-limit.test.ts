@@ -4,7 +4,7 @@ import { addressSubject, consume, type Permit, reserve } from "./rate-limit";
 import { useMemoryRateLimits } from "./rate-limit-store";
 
 // The semantics, on the in-memory store; the database and Redis stores are the same counters shared between
-// processes, and the HTTP suites (tests/rate-limits.test.ts) check them across processes and instances.
+// processes, and the HTTP suites (tests/instances.test.ts, tests/redis.test.ts) check them across processes and instances.
 beforeAll(() => useMemoryRateLimits());
 afterEach(() => vi.useRealTimers());
 

@@ -9,7 +9,8 @@ import { createLimiter } from "./rate-limit-store";
  * Rate limits, with budgets shared by every process and instance (lib/security/rate-limit-store.ts says
  * where they live). Each limit is `burst` requests per window of `burst ÷ rate` (rounded to whole seconds):
  * the same burst and the same sustained rate as a token bucket of that size and refill, counted by
- * rate-limiter-flexible in a fixed window, which every store can do atomically.
+ * rate-limiter-flexible in a fixed window, which every store can do atomically. Unlike a bucket, a fixed window
+ * lets up to twice the burst through across a window's edge (docs/decisions/006-rate-limits.md).
  */
 export type Limiter = "login" | "access_code" | "secret_key" | "signup" | "redeliver";
 

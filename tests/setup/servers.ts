@@ -96,7 +96,7 @@ export async function setup(project: TestProject) {
 
   // A card network that takes a moment, so a test can race a transfer against a card charge in flight.
   // Refunds settle only when a test settles them (POST /v1/sandbox/refunds/{id}), so what suites read of them
-  // stays as they left it; tests/refunds.test.ts checks the rail's own timing on a server of its own.
+  // stays as they left it; tests/card-reconcile.test.ts checks the rail's own timing on a server of its own.
   const staging = { SANDBOX_CARD_DELAY_MS: "150", SANDBOX_REFUND_DELAY_MS: "3600000" };
   // The SQLite target runs as `npm start` does, two worker processes sharing the port, so every suite also
   // checks that nothing it relies on lives in one process's memory; the others run one process each.
