@@ -2,10 +2,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-import { MAIN_BASE_URL, SHORT_WINDOW_BASE_URL, SHORT_WINDOW_SECONDS } from "./e2e/servers";
+import { demoMerchantFile, MAIN_BASE_URL, SHORT_WINDOW_BASE_URL, SHORT_WINDOW_SECONDS } from "./e2e/servers";
 
 // New SQLite files per run, whatever an earlier run left behind.
-const runId = `paygate-e2e-${process.pid}-${Date.now()}`;
+// The runner's id, kept in the environment so its workers (which load this file again) name the same files:
+// a spec can read the demo merchant's credentials (demoMerchantFile in e2e/servers.ts).
+process.env.PAYGATE_E2E_RUN_ID ??= `paygate-e2e-${process.pid}-${Date.now()}`;
+const runId = process.env.PAYGATE_E2E_RUN_ID;
 const database = process.env.E2E_DATABASE_URL ?? `file:${join(tmpdir(), `${runId}.db`)}`;
 
 /** `node server.mjs` on `base` with its own database and demo-merchant file. */
@@ -33,7 +36,7 @@ function server(
       // The demo store (/demo) needs the demo merchant: boot creates it on this fresh database and writes
       // its test key to a file of this run's own, never over a developer's data/demo-merchant.json.
       SEED_DEMO: "1",
-      DEMO_MERCHANT_FILE: join(tmpdir(), `${runId}-${name}-demo-merchant.json`),
+      DEMO_MERCHANT_FILE: demoMerchantFile(name),
       // Receipts (written as files: no SMTP_URL here) go to this run's own folder.
       RECEIPTS_DIR: join(tmpdir(), `${runId}-${name}-receipts`),
       BANK_TRANSFER_WINDOW_SECONDS: windowSeconds,

@@ -15,8 +15,25 @@ for (const layout of LAYOUTS) {
       await expect(
         table.getByRole("row", { name: /POST \/v1\/payment\/initialize secret key/ }),
       ).toBeVisible();
+      // The ways in: the API reference and the merchant console, where they really lead.
+      const start = page.getByRole("navigation", { name: "Get started" });
+      await expect(start.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs");
+      await expect(start.getByRole("link", { name: "Merchant console" })).toHaveAttribute(
+        "href",
+        "/dashboard/login",
+      );
+      await expect(page.getByRole("link", { name: "create an account" })).toHaveAttribute(
+        "href",
+        "/dashboard/signup",
+      );
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "home page");
+      await start.getByRole("link", { name: "Merchant console" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+      await page.goBack();
+      await start.getByRole("link", { name: "API reference" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("API");
+      await page.goBack();
       await page.getByRole("link", { name: "Try the demo store" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Paygate demo store" })).toBeVisible();
     });

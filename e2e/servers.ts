@@ -1,3 +1,6 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 /**
  * The servers the browser tests run against (playwright.config.ts starts both): the main one, with a real
  * 30-minute virtual-account window, and one whose window is a few seconds, for the expiry flow only. Every
@@ -9,3 +12,11 @@ export const MAIN_BASE_URL = `http://127.0.0.1:${port}`;
 export const SHORT_WINDOW_BASE_URL = `http://127.0.0.1:${port + 1}`;
 /** BANK_TRANSFER_WINDOW_SECONDS of the short-window server. */
 export const SHORT_WINDOW_SECONDS = 10;
+
+/**
+ * The demo merchant's credentials file of the server `name` in this run ({email, password, testSecretKey}),
+ * written at its boot (playwright.config.ts sets DEMO_MERCHANT_FILE to it).
+ */
+export function demoMerchantFile(name: string): string {
+  return join(tmpdir(), `${process.env.PAYGATE_E2E_RUN_ID}-${name}-demo-merchant.json`);
+}

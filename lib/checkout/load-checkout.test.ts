@@ -15,7 +15,7 @@ const { signupMerchant } = await import("@/lib/merchants/signup-merchant");
 const { initializePayment } = await import("@/lib/payments/initialize-payment");
 const { InitializeBody } = await import("@/lib/payments/schemas");
 const { env } = await import("@/lib/env");
-const { loadCheckout } = await import("./load-checkout");
+const { describeInstrument, loadCheckout } = await import("./load-checkout");
 
 let address = 0;
 /** A client address of its own per test: the access-code limiter counts per address. */
@@ -94,5 +94,21 @@ describe("loadCheckout", () => {
     });
     // Another address is not affected.
     expect((await loadCheckout({ accessCode, clientAddress: freshAddress() })).kind).toBe("found");
+  });
+});
+
+describe("the receipt's paid-with line", () => {
+  it("names a card by brand and last 4, and a bank payment or transfer by its bank", () => {
+    expect(describeInstrument("card", JSON.stringify({ brand: "visa", last4: "4242" }))).toBe(
+      "Visa •••• 4242",
+    );
+    expect(describeInstrument("card", JSON.stringify({ brand: "unknown-brand" }))).toBe("Card");
+    expect(describeInstrument("bank_payment", JSON.stringify({ bankCode: "058", bankName: "GTBank" }))).toBe(
+      "GTBank",
+    );
+    expect(describeInstrument("bank_transfer", JSON.stringify({ bankName: "Wema Bank" }))).toBe("Wema Bank");
+    // Details without a bank, or unreadable, name nothing rather than guess.
+    expect(describeInstrument("ussd", JSON.stringify({}))).toBeNull();
+    expect(describeInstrument("card", "not json")).toBeNull();
   });
 });
