@@ -1,9 +1,10 @@
 import { type Bank, countryForCurrency, findBank } from "@/lib/banks/banks";
 import { db } from "@/lib/db/client";
+import type { TransactionRow, Trx } from "@/lib/db/types";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
 import type { Channel } from "@/lib/payments/channels";
-import { type TransactionRow, type Trx, transition } from "@/lib/payments/state-machine";
+import { transition } from "@/lib/payments/state-machine";
 import { railsFor } from "@/lib/rails/rails-for";
 import { createAttempt } from "./attempts";
 import { openForCharge } from "./open-for-charge";

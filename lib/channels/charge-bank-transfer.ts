@@ -1,13 +1,14 @@
 import type { Selectable } from "kysely";
 import { db } from "@/lib/db/client";
 import { toMillis, toMinor, type VirtualAccountsTable } from "@/lib/db/schema";
+import type { TransactionRow, Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { log } from "@/lib/log";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { type TransactionRow, type Trx, transition } from "@/lib/payments/state-machine";
+import { transition } from "@/lib/payments/state-machine";
 import { railsFor } from "@/lib/rails/rails-for";
 import { newId } from "@/lib/security/tokens";
 import { emitEvent } from "@/lib/webhooks/emit-event";

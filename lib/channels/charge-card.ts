@@ -1,14 +1,9 @@
 import { db } from "@/lib/db/client";
+import type { TransactionRow, Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
-import {
-  assertOpen,
-  lockTransaction,
-  type TransactionRow,
-  type Trx,
-  transition,
-} from "@/lib/payments/state-machine";
+import { assertOpen, lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
 import { railsFor } from "@/lib/rails/rails-for";
 import type { CardDetails, CardOutcome } from "@/lib/rails/types";

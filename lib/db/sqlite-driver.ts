@@ -25,7 +25,7 @@ import {
  * A query on the plain `db()` issued inside `db().transaction()` (instead of on the transaction's executor)
  * waits for the mutex, so it never runs inside the transaction and cannot corrupt it: it runs after the
  * commit or rollback, on its own. A callback that awaits such a query therefore waits forever (a deadlock
- * rather than a half-shared transaction); pass the transaction itself instead.
+ * rather than a half-shared transaction); pass the transaction (a `Trx`, lib/db/types.ts) instead.
  * lib/db/sqlite-driver.test.ts shows both.
  */
 export class CachedSqliteDialect extends SqliteDialect {

@@ -1,7 +1,7 @@
 import { toMillis, toMinor } from "@/lib/db/schema";
+import type { TransactionRow, Trx } from "@/lib/db/types";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import type { TransactionRow, Trx } from "@/lib/payments/state-machine";
 import { processState } from "@/lib/process-state";
 import { newId, randomString } from "@/lib/security/tokens";
 import type { EventType } from "./event-types";
