@@ -1,5 +1,5 @@
 import type { TransactionRow, Trx } from "@/lib/db/types";
-import type { Channel } from "@/lib/payments/channels";
+import type { Channel } from "@/lib/payments/channel-list";
 import { transition } from "@/lib/payments/state-machine";
 import { enqueueReceipts } from "@/lib/receipts/outbox";
 import { updateAttempt } from "./attempts";

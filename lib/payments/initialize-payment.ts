@@ -8,7 +8,7 @@ import { type MerchantPricing, merchantPricing } from "@/lib/merchants/present";
 import { feeScheduleFor } from "@/lib/money/fee-settings";
 import { computeFees } from "@/lib/money/fees";
 import { newId } from "@/lib/security/tokens";
-import { type Channel, channelServes, parseChannels, serializeChannels } from "./channels";
+import { type Channel, channelServes, parseChannels, serializeChannels } from "./channel-list";
 import { presentSession } from "./present";
 import { newAccessCode, newReference } from "./references";
 import type { InitializeInput } from "./schemas";

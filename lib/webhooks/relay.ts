@@ -6,10 +6,11 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state";
 import { pepper } from "@/lib/security/pepper";
-import { relaySignal, scheduleDelivery } from "./emit-event";
 import { signedHeaders, signingSecrets } from "./endpoint-secrets";
 import { type PostResult, postWebhook } from "./post-webhook";
+import { relaySignal } from "./relay-signal";
 import { maxAttempts, nextAttemptDelayMs } from "./schedule";
+import { scheduleDelivery } from "./schedule-delivery";
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
 
