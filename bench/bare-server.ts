@@ -1,7 +1,7 @@
 // A bare node:http server doing the database work of initialize and verify with the same domain code as the
 // Next routes, but without Next: the "what would the same work cost without the framework" reference of
 // `npm run bench`. Started by bench/api.ts as `node --import tsx bench/bare-server.ts` with DATABASE_URL set
-// to a fresh SQLite file; it migrates, signs up one merchant and prints one line
+// to a fresh SQLite file (and PORT, or any free port); it migrates, signs up one merchant and prints one line
 //   {"benchReady":true,"port":<port>,"secretKey":"sk_test_..."}
 // on stdout when it listens. Not part of the service.
 //
@@ -107,7 +107,7 @@ async function main() {
     });
   });
   server.keepAliveTimeout = 65_000;
-  server.listen(0, "127.0.0.1", () => {
+  server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : 0;
     process.stdout.write(

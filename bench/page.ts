@@ -2,12 +2,13 @@
 // start page, the console's sign-in) against budgets relative to the framework's floor on the same machine.
 //
 //  1. Uses the build in NEXT_DIST_DIR (default .next), building it first when it is missing or older than
-//     the sources (scripts/prepare.mjs decides, as it does for npm start and npm test).
+//     the sources (scripts/prepare.mjs decides, as it does for npm start and npm test), and builds
+//     bench/reference-app the same way (its own four source files).
 //  2. Starts `node server.mjs` on a free port and a fresh SQLite file, signs up a merchant and initializes a
 //     transaction.
 //  3. First-load JS: fetches the checkout page's HTML, then every <script src> it loads (not the `nomodule`
 //     polyfills, which modern browsers skip), and sums their gzip sizes (zlib level 6, what servers send).
-//  4. Builds and starts the reference: bench/reference-app, a bare page of the same Next and React versions
+//  4. Starts the reference: bench/reference-app, a bare page of the same Next and React versions
 //     with one client component.
 //  5. Lighthouse (mobile form factor, simulated throttling: its defaults) in Debian's Chromium, performance and
 //     accessibility, BENCH_PAGE_RUNS rounds; each round runs the reference and then every page (R A B C R A B C
@@ -25,12 +26,11 @@
 //                           times are multiplied by it, so 8 is what this page scores on a machine half as fast
 //
 // Exit code: 0 when every budget passes, 1 on a MISS or when something could not be measured.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { freePort } from "../scripts/lib/free-port";
 import { type ServerProcess, startServer } from "../scripts/lib/server-process";
 import { ensureBuilt } from "../scripts/prepare.mjs";
 
@@ -124,45 +124,19 @@ async function createPages(): Promise<{ checkout: string; link: string; login: s
   return { checkout: session.checkoutUrl, link: link.paymentLinkUrl, login: `${BASE}/dashboard/login` };
 }
 
-/** Build bench/reference-app when it has no build or its sources changed since, and serve it. */
+/** What bench/reference-app is built from (scripts/prepare.mjs rebuilds it when one is newer than its build). */
+const REFERENCE_SOURCES = ["next.config.mjs", "app/layout.jsx", "app/page.jsx", "app/counter.jsx"];
+
+/** Serve bench/reference-app's build (made by main, before any server starts). */
 async function startReference(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const next = join(root, "node_modules/next/dist/bin/next");
-  const built = join(REFERENCE_DIR, ".next/BUILD_ID");
-  const sources = ["next.config.mjs", "app/layout.jsx", "app/page.jsx", "app/counter.jsx"].map((f) =>
-    join(REFERENCE_DIR, f),
-  );
-  const stale = !existsSync(built) || sources.some((f) => statSync(f).mtimeMs > statSync(built).mtimeMs);
-  if (stale) {
-    console.log("Building the reference page (bench/reference-app)...");
-    const build = spawnSync(process.execPath, [next, "build"], {
-      cwd: REFERENCE_DIR,
-      encoding: "utf8",
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    if (build.status !== 0) throw new Error(`reference build failed:\n${build.stdout}\n${build.stderr}`);
-  }
-  const port = await freePort();
-  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const server = await startServer({
+    name: "reference",
+    script: [join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1"],
     cwd: REFERENCE_DIR,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: "ignore",
+    readyPath: "/",
+    env: {},
   });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    },
-  };
+  return { url: `${server.url}/`, stop: server.stop };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -271,6 +245,7 @@ type Page = { name: string; url: string; runs: LighthouseRun[] };
 async function main() {
   if (!existsSync(CHROME_PATH)) throw new Error(`Chromium is missing at ${CHROME_PATH} (set CHROME_PATH)`);
   ensureBuilt({ distDir: DIST_DIR });
+  ensureBuilt({ dir: REFERENCE_DIR, distDir: ".next", sources: REFERENCE_SOURCES });
   const database = join(tmpdir(), `paygate-bench-page-${process.pid}-${Date.now()}.db`);
   const server = await startCheckoutServer(database);
   const reference = await startReference();

@@ -1,7 +1,8 @@
 // npm run bench:webhooks - webhook delivery latency and throughput on a fresh SQLite server.
 //
-//  1. Starts `node server.mjs` (the build in NEXT_DIST_DIR, default .next; the relay runs inside it, default
-//     settings) on a fresh SQLite file, and a receiver on 127.0.0.1 that answers 200 at once.
+//  1. Builds the app into NEXT_DIST_DIR (default .next) when that build is missing or older than any source
+//     (scripts/prepare.mjs decides, as for npm start and npm test). Starts `node server.mjs` (the relay runs
+//     inside it, default settings) on a fresh SQLite file, and a receiver on 127.0.0.1 that answers 200 at once.
 //  2. Latency: for each of BENCH_PAYMENTS payments (one at a time), initialize and issue the virtual account
 //     (not timed), then time from sending POST /v1/sandbox/transfers of the exact amount to the receiver
 //     getting that payment's `payment.completed`. Reports p50/p90/p99/max.
@@ -13,12 +14,13 @@
 //
 // Environment: BENCH_PAYMENTS=200, BENCH_EVENTS=1000, BENCH_RECEIVER_DELAY_MS=20, NEXT_DIST_DIR=.next,
 // BENCH_VERBOSE=1 (echo the server's output).
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { openDatabase } from "@/lib/db/client";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { EventType } from "@/lib/webhooks/event-types";
+import { ensureBuilt } from "../scripts/prepare.mjs";
 import {
   asMerchant,
   cleanupHarness,
@@ -58,11 +60,7 @@ function percentile(sorted: number[], p: number): number {
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function main() {
-  if (!existsSync(join(root, DIST_DIR, "BUILD_ID"))) {
-    throw new Error(
-      `No build in ${DIST_DIR}: run NEXT_DIST_DIR=${DIST_DIR} npx next build first (or set NEXT_DIST_DIR).`,
-    );
-  }
+  ensureBuilt({ distDir: DIST_DIR });
   const startedAt = new Date();
   const db = await freshDatabase("sqlite");
   const receiver = await startReceiver();

@@ -3,7 +3,17 @@ export declare const root: string;
 export declare const SOURCES: readonly string[];
 export declare function run(command: string, args: string[], options?: object): void;
 export declare function ensureInstalled(): void;
-export declare function ensureBuilt(options?: { distDir?: string; force?: boolean }): {
+export declare function whyRebuild(options?: {
+  dir?: string;
+  distDir?: string;
+  sources?: readonly string[];
+}): string;
+export declare function ensureBuilt(options?: {
+  dir?: string;
+  distDir?: string;
+  sources?: readonly string[];
+  force?: boolean;
+}): {
   rebuilt: boolean;
   reason: string;
   seconds: number;

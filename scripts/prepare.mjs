@@ -3,7 +3,7 @@
 // the app when the build is missing or older than any source file. The one list of what the build is made from.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 export const root = new URL("..", import.meta.url).pathname;
 
@@ -62,30 +62,47 @@ export const SOURCES = [
 ];
 
 /**
- * Build into `distDir` (NEXT_DIST_DIR, default .next) when that build is missing, older than any source, or
- * `force`d. `next build` rewrites tsconfig.json and next-env.d.ts (more so for a dist dir of its own, as the
- * benches use): both are put back byte for byte with their old times, so a build never makes the next one
- * stale. Exits the process when the build fails.
+ * Why the build in `dir`/`distDir` must be made again: "" when it is up to date, else the reason (no build,
+ * or a source newer than it). The one place that decides "rebuild?" for npm start, npm test, the benches
+ * and the test suites' set-up; `sources` defaults to the app's (SOURCES).
  */
-export function ensureBuilt({ distDir = process.env.NEXT_DIST_DIR || ".next", force = false } = {}) {
-  const built = mtime(join(root, distDir, "BUILD_ID"));
-  const newest = Math.max(...SOURCES.map((s) => newestIn(join(root, s))));
-  const reason = force
-    ? "asked to"
-    : built === 0
-      ? `no ${distDir}/BUILD_ID`
-      : newest > built
-        ? "sources are newer than the build"
-        : "";
+export function whyRebuild({
+  dir = root,
+  distDir = process.env.NEXT_DIST_DIR || ".next",
+  sources = SOURCES,
+} = {}) {
+  const built = mtime(join(dir, distDir, "BUILD_ID"));
+  if (built === 0) return `no ${distDir}/BUILD_ID`;
+  const newest = Math.max(...sources.map((s) => newestIn(join(dir, s))));
+  return newest > built ? "sources are newer than the build" : "";
+}
+
+/**
+ * Build `dir` (the app by default; bench/reference-app too) into `distDir` (NEXT_DIST_DIR, default .next)
+ * when `whyRebuild` gives a reason, or when `force`d. `next build` rewrites tsconfig.json and next-env.d.ts
+ * (more so for a dist dir of its own, as the benches use): both are put back byte for byte with their old
+ * times, so a build never makes the next one stale. Exits the process when the build fails.
+ */
+export function ensureBuilt({
+  dir = root,
+  distDir = process.env.NEXT_DIST_DIR || ".next",
+  sources = SOURCES,
+  force = false,
+} = {}) {
+  const reason = force ? "asked to" : whyRebuild({ dir, distDir, sources });
   if (!reason) return { rebuilt: false, reason: "up to date", seconds: 0 };
-  console.log(`Building the app into ${distDir} (next build: ${reason})...`);
+  const where = dir === root ? distDir : join(relative(root, dir), distDir);
+  console.log(
+    `Building ${dir === root ? "the app" : relative(root, dir)} into ${where} (next build: ${reason})...`,
+  );
   const started = performance.now();
   const kept = ["tsconfig.json", "next-env.d.ts"]
-    .map((name) => join(root, name))
+    .map((name) => join(dir, name))
     .filter(existsSync)
     .map((path) => ({ path, bytes: readFileSync(path), stat: statSync(path) }));
   try {
     run(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: dir,
       env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
     });
   } finally {

@@ -405,6 +405,15 @@ describe.each(targets)("payment links on $name", (target) => {
       usageLimit: 1,
       usageCount: 1,
     });
+    // The list counts each link on the page the same way (the expired checkout gives its place back).
+    const listed = (await api.get("/v1/merchants/payment-links", bearer(m))).body.data as Array<{
+      slug: string;
+      usageCount: number;
+    }>;
+    expect(Object.fromEntries(listed.map((l) => [l.slug, l.usageCount]))).toEqual({
+      [limited]: 1,
+      [unlimited]: 1,
+    });
   });
 
   it("a usage limit holds under 20 concurrent customers", async () => {

@@ -7,8 +7,8 @@ import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal, OPEN_STATUSES } from "@/lib/payments/status";
 import { processState } from "@/lib/process-state";
 import { advanceDueRefunds, stopRefundTimers } from "@/lib/refunds/settle-refund";
-import { openVirtualAccount } from "./charge-bank-transfer";
-import { cardInFlight } from "./charge-card";
+import { cardInFlight } from "./card-in-flight";
+import { openVirtualAccount } from "./open-virtual-account";
 import { reconcileCards } from "./reconcile-cards";
 
 /**

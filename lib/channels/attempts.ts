@@ -1,5 +1,5 @@
-import type { Channel } from "@/lib/payments/channels";
-import type { TransactionRow, Trx } from "@/lib/payments/state-machine";
+import type { TransactionRow, Trx } from "@/lib/db/types";
+import type { Channel } from "@/lib/payments/channel-list";
 import { newId } from "@/lib/security/tokens";
 
 /** Statuses of one charge attempt. */

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { assertOpen, lockTransaction, transition } from "@/lib/payments/state-machine";
-import { assertNoCardInFlight } from "./charge-card";
+import { assertNoCardInFlight } from "./assert-no-card-in-flight";
 
 /**
  * POST /payment/checkout/cancel: the customer gives up; the transaction ends `abandoned`. Not while a card

@@ -1,32 +1,12 @@
-import { type Bank, countryForCurrency, findBank } from "@/lib/banks/banks";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
-import type { Channel } from "@/lib/payments/channels";
-import { type TransactionRow, type Trx, transition } from "@/lib/payments/state-machine";
+import { transition } from "@/lib/payments/state-machine";
 import { railsFor } from "@/lib/rails/rails-for";
 import { createAttempt } from "./attempts";
+import { bankFor } from "./bank-for";
 import { openForCharge } from "./open-for-charge";
 import { channelAmounts } from "./settlement";
-
-/** The bank a code names in the transaction's country, or 400 naming the field. */
-export function bankFor(tx: TransactionRow, code: string): Bank {
-  const bank = findBank(countryForCurrency(tx.currency), code);
-  if (!bank)
-    throw new AppError("validation_error", `bankCode ${code} is not a bank in /payment/checkout/banks.`);
-  return bank;
-}
-
-/** A newer request on a channel replaces the one still waiting, so only the latest can be approved. */
-export async function supersedeWaiting(trx: Trx, transactionId: string, channel: Channel) {
-  await trx
-    .updateTable("charge_attempts")
-    .set({ status: "failed", failure_reason: "superseded", updated_at: Date.now() })
-    .where("transaction_id", "=", transactionId)
-    .where("channel", "=", channel)
-    .where("status", "in", ["awaiting_bank_authorization", "awaiting_ussd"])
-    .execute();
-}
+import { supersedeWaiting } from "./supersede-waiting";
 
 /**
  * POST /payment/checkout/charge/bank-payment: ask the customer's bank to push an approval request to its app;

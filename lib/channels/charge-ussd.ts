@@ -4,8 +4,9 @@ import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { transition } from "@/lib/payments/state-machine";
 import { railsFor } from "@/lib/rails/rails-for";
 import { createAttempt } from "./attempts";
-import { bankFor, supersedeWaiting } from "./charge-bank-payment";
+import { bankFor } from "./bank-for";
 import { openForCharge } from "./open-for-charge";
+import { supersedeWaiting } from "./supersede-waiting";
 
 /** The bank used when the customer names none: the most widely used USSD bank in Nigeria. */
 export const DEFAULT_USSD_BANK = "058";

@@ -1,5 +1,6 @@
-import type { Channel } from "@/lib/payments/channels";
-import { type TransactionRow, type Trx, transition } from "@/lib/payments/state-machine";
+import type { TransactionRow, Trx } from "@/lib/db/types";
+import type { Channel } from "@/lib/payments/channel-list";
+import { transition } from "@/lib/payments/state-machine";
 import { enqueueReceipts } from "@/lib/receipts/outbox";
 import { updateAttempt } from "./attempts";
 import { channelAmounts } from "./settlement";

@@ -1,7 +1,8 @@
+import type { TransactionRow, Trx } from "@/lib/db/types";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
-import { type Channel, channelServes, parseChannels } from "@/lib/payments/channels";
-import { assertOpen, lockTransaction, type TransactionRow, type Trx } from "@/lib/payments/state-machine";
+import { type Channel, channelServes, parseChannels } from "@/lib/payments/channel-list";
+import { assertOpen, lockTransaction } from "@/lib/payments/state-machine";
 
 const LABEL: Record<Channel, string> = {
   card: "card",

@@ -7,7 +7,7 @@ import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { railsFor } from "@/lib/rails/rails-for";
 import type { CardStatus } from "@/lib/rails/types";
 import { updateAttempt } from "./attempts";
-import { captureCard } from "./charge-card";
+import { captureCard } from "./capture-card";
 
 /** The query a reconciliation pass starts from (exported for the test that checks its plan uses the index). */
 export function staleCardAttemptsQuery(now: number, limit: number) {

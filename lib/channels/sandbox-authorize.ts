@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { SecretKeyPrincipal } from "@/lib/http/principal";
-import type { Channel } from "@/lib/payments/channels";
+import type { Channel } from "@/lib/payments/channel-list";
 import { assertOpen, lockTransaction, transition } from "@/lib/payments/state-machine";
 import { updateAttempt } from "./attempts";
 import { completePayment } from "./complete-payment";

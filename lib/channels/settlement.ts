@@ -1,7 +1,7 @@
 import { toMinor } from "@/lib/db/schema";
+import type { TransactionRow } from "@/lib/db/types";
 import { settle } from "@/lib/money/fees";
-import type { Channel } from "@/lib/payments/channels";
-import type { TransactionRow } from "@/lib/payments/state-machine";
+import type { Channel } from "@/lib/payments/channel-list";
 
 /** The fee a channel charges on this transaction: card has its own, the others share `transferFee`. */
 export function channelFeeMinor(tx: TransactionRow, channel: Channel): bigint {

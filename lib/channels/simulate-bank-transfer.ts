@@ -3,8 +3,9 @@ import { toMinor } from "@/lib/db/schema";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { transition } from "@/lib/payments/state-machine";
 import { randomString } from "@/lib/security/tokens";
-import { ensureVirtualAccount, openForBankTransfer } from "./charge-bank-transfer";
-import { assertNoCardInFlight } from "./charge-card";
+import { assertNoCardInFlight } from "./assert-no-card-in-flight";
+import { ensureVirtualAccount } from "./ensure-virtual-account";
+import { openForBankTransfer } from "./open-for-bank-transfer";
 import { receiveInboundTransfer, sandboxRail } from "./receive-inbound-transfer";
 import { assertTestMode } from "./test-mode";
 

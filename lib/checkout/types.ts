@@ -2,7 +2,7 @@
  * Shapes the hosted checkout page shares between its server component and its client components. Types only:
  * importing this file adds nothing to the browser bundle.
  */
-import type { Channel } from "@/lib/payments/channels";
+import type { Channel } from "@/lib/payments/channel-list";
 import type { TransactionStatus } from "@/lib/payments/status";
 
 export type { Channel };

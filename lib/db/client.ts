@@ -6,7 +6,7 @@ import pg from "pg";
 import { env } from "@/lib/env";
 import type { Database as Schema } from "./schema";
 import { startCheckpointer } from "./sqlite-checkpointer";
-import { LockedSqliteDialect } from "./sqlite-driver";
+import { CachedSqliteDialect } from "./sqlite-driver";
 
 export type Db = Kysely<Schema>;
 export type Dialect = "sqlite" | "postgres";
@@ -63,7 +63,7 @@ export function openDatabase(
   // file left behind after a burst of writes.
   sqlite.pragma("journal_size_limit = 67108864");
   const checkpointer = checkpoints === "thread" ? startCheckpointer(sqlite, file) : null;
-  const dialect = new LockedSqliteDialect(sqlite, () => checkpointer?.stop());
+  const dialect = new CachedSqliteDialect(sqlite, () => checkpointer?.stop());
   return {
     db: new Kysely<Schema>({ dialect }),
     dialect: "sqlite",

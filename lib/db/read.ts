@@ -3,7 +3,7 @@ import { type Db, database } from "./client";
 
 /**
  * A read's rows. On the process's SQLite database, when no transaction or other query holds the connection,
- * the statement runs at once (LockedSqliteDialect.readNow) instead of through Kysely's driver, whose dozen
+ * the statement runs at once (CachedSqliteDialect.readNow) instead of through Kysely's driver, whose dozen
  * promises cost more under Next's async-context hooks than the read itself. Otherwise (a transaction's
  * executor, a busy connection, PostgreSQL) it runs through `executor` as usual and waits its turn, so a read
  * never sees past an open transaction.

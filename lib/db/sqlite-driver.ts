@@ -2,60 +2,64 @@ import type BetterSqlite3 from "better-sqlite3";
 import {
   CompiledQuery,
   type DatabaseConnection,
-  type Dialect,
   type Driver,
-  type Kysely,
   type QueryResult,
   SelectQueryNode,
   SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
+  SqliteDialect,
+  SqliteDriver,
 } from "kysely";
 
 /**
- * A SQLite dialect for one better-sqlite3 connection, written here rather than taken from Kysely because
- * Kysely 0.29's SqliteDriver hands the same connection to concurrent callers with no lock: two requests'
- * transactions would interleave on it. This driver
- *  - serialises access with a FIFO mutex (a transaction holds the connection from BEGIN to COMMIT),
- *  - starts every transaction with `BEGIN IMMEDIATE`, so read-then-write transactions take the write lock
- *    up front and another process (the worker) waits on busy_timeout instead of failing on upgrade,
- *  - caches prepared statements, which is most of the per-query cost in better-sqlite3,
- *  - runs a read at once (`readNow`) when the connection is free, without Kysely's driver round trip.
+ * Kysely's SQLite dialect over one better-sqlite3 connection, with three changes:
+ *  - every transaction starts with `BEGIN IMMEDIATE`, so read-then-write transactions take the write lock
+ *    up front and another process (the worker) waits on busy_timeout instead of failing on upgrade;
+ *  - prepared statements are cached, which is most of the per-query cost in better-sqlite3;
+ *  - `readNow` runs a read at once when the connection is free, without Kysely's driver round trip.
+ *
+ * Serialising callers is Kysely's job: SqliteAdapter says `supportsMultipleConnections` is false, so
+ * Kysely's RuntimeDriver holds a connection mutex from acquireConnection to releaseConnection, a
+ * transaction holds it from BEGIN to COMMIT or ROLLBACK, and two requests' transactions never interleave.
+ * That mutex belongs to one Kysely instance, hence one Kysely per dialect (createDriver refuses a second).
+ *
+ * A query on the plain `db()` issued inside `db().transaction()` (instead of on the transaction's executor)
+ * waits for the mutex, so it never runs inside the transaction and cannot corrupt it: it runs after the
+ * commit or rollback, on its own. A callback that awaits such a query therefore waits forever (a deadlock
+ * rather than a half-shared transaction); pass the transaction (a `Trx`, lib/db/types.ts) instead.
+ * lib/db/sqlite-driver.test.ts shows both.
  */
-export class LockedSqliteDialect implements Dialect {
-  readonly #mutex = new Mutex();
-  readonly #connection: LockedSqliteConnection;
+export class CachedSqliteDialect extends SqliteDialect {
+  readonly #connection: CachedSqliteConnection;
+  #driver: CachedSqliteDriver | undefined;
 
   constructor(
     private readonly database: BetterSqlite3.Database,
     /** Runs before the connection closes (stops the checkpoint thread). */
     private readonly beforeClose?: () => Promise<void> | undefined,
   ) {
-    this.#connection = new LockedSqliteConnection(database);
+    super({ database });
+    this.#connection = new CachedSqliteConnection(database);
   }
-  createAdapter() {
+  override createAdapter() {
     return new MigratingSqliteAdapter();
   }
-  createDriver(): Driver {
-    return new LockedSqliteDriver(this.database, this.#mutex, this.#connection, this.beforeClose);
+  override createDriver(): Driver {
+    // A second Kysely would bring a second connection mutex over the same connection.
+    if (this.#driver) throw new Error("CachedSqliteDialect serves one Kysely instance");
+    this.#driver = new CachedSqliteDriver(this.database, this.#connection, this.beforeClose);
+    return this.#driver;
   }
   /**
    * The rows of a read-only statement, read synchronously, when the connection is free; `undefined` when it
    * is not (a transaction or another query holds it), and the caller goes through Kysely and waits its turn.
-   * Free means no transaction is open on the connection, so the read can never see another request's
-   * uncommitted writes; and since better-sqlite3 is synchronous, nothing can start one while it runs.
-   * Through Kysely the same read resolves a dozen promises, each one dearer under Next's async-context hooks
-   * than the query itself (see docs/benchmarks.md).
+   * Free means no caller holds the connection and no transaction is open on it, so the read can never see
+   * another request's uncommitted writes; and since better-sqlite3 is synchronous, nothing can start one
+   * while it runs. Through Kysely the same read resolves a dozen promises, each one dearer under Next's
+   * async-context hooks than the query itself (see docs/benchmarks.md).
    */
   readNow<R>(compiledQuery: CompiledQuery): R[] | undefined {
-    if (this.#mutex.locked) return undefined;
+    if (this.#driver?.held || this.database.inTransaction) return undefined;
     return this.#connection.readRows<R>(compiledQuery);
-  }
-  createIntrospector(db: Kysely<unknown>) {
-    return new SqliteIntrospector(db);
-  }
-  createQueryCompiler() {
-    return new SqliteQueryCompiler();
   }
 }
 
@@ -71,58 +75,10 @@ class MigratingSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** How long a caller waits for the connection before failing loudly instead of hanging (a deadlock guard). */
-const LOCK_WAIT_MS = 15_000;
-
-class Mutex {
-  #locked = false;
-  readonly #waiters: Array<() => void> = [];
-
-  get locked(): boolean {
-    return this.#locked;
-  }
-
-  /** Resolves with a release function once the caller holds the lock (FIFO; immediate when free). */
-  lock(): Promise<() => void> {
-    if (!this.#locked) {
-      this.#locked = true;
-      return Promise.resolve(this.#releaser());
-    }
-    return new Promise((resolve, reject) => {
-      let timedOut = false;
-      const waiter = () => {
-        clearTimeout(timer);
-        // A caller that gave up still gets its turn in the queue; hand it straight on.
-        if (timedOut) this.#releaser()();
-        else resolve(this.#releaser());
-      };
-      const timer = setTimeout(() => {
-        timedOut = true;
-        reject(
-          new Error(
-            `SQLite connection not free after ${LOCK_WAIT_MS} ms: a query ran beside an open transaction on the same connection (use the transaction's executor)`,
-          ),
-        );
-      }, LOCK_WAIT_MS);
-      this.#waiters.push(waiter);
-    });
-  }
-
-  #releaser(): () => void {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.#waiters.shift();
-      if (next) next();
-      else this.#locked = false;
-    };
-  }
-}
-
 const STATEMENT_CACHE_SIZE = 500;
 
-class LockedSqliteConnection implements DatabaseConnection {
+/** Kysely's SqliteConnection, with prepared statements cached by SQL text (least recently added out). */
+class CachedSqliteConnection implements DatabaseConnection {
   readonly #statements = new Map<string, BetterSqlite3.Statement>();
   constructor(private readonly db: BetterSqlite3.Database) {}
 
@@ -139,7 +95,7 @@ class LockedSqliteConnection implements DatabaseConnection {
     return stmt;
   }
 
-  /** Rows of a statement that only reads; anything else is refused (it must go through the lock). */
+  /** Rows of a statement that only reads; anything else is refused (it must go through Kysely's mutex). */
   readRows<R>(compiledQuery: CompiledQuery): R[] {
     const stmt = this.#prepare(compiledQuery.sql);
     if (!stmt.reader || !stmt.readonly) throw new Error("readNow takes read-only statements only");
@@ -161,36 +117,36 @@ class LockedSqliteConnection implements DatabaseConnection {
   }
 }
 
-class LockedSqliteDriver implements Driver {
-  #release: (() => void) | undefined;
+/**
+ * Kysely's SqliteDriver handing out the caching connection, beginning transactions IMMEDIATE, and noting
+ * whether a caller holds the connection (Kysely's mutex admits one at a time, so a flag is enough).
+ */
+class CachedSqliteDriver extends SqliteDriver {
+  #held = false;
 
   constructor(
-    private readonly db: BetterSqlite3.Database,
-    private readonly mutex: Mutex,
-    private readonly connection: LockedSqliteConnection,
+    database: BetterSqlite3.Database,
+    private readonly connection: CachedSqliteConnection,
     private readonly beforeClose?: () => Promise<void> | undefined,
-  ) {}
-  async init() {}
-  async acquireConnection(): Promise<DatabaseConnection> {
-    this.#release = await this.mutex.lock();
+  ) {
+    super({ database });
+  }
+  /** True from acquireConnection to releaseConnection: a query or a transaction is using the connection. */
+  get held(): boolean {
+    return this.#held;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    this.#held = true;
     return this.connection;
   }
-  async beginTransaction(connection: DatabaseConnection) {
+  override async beginTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
-  async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("commit"));
+  override async releaseConnection() {
+    this.#held = false;
   }
-  async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("rollback"));
-  }
-  async releaseConnection() {
-    const release = this.#release;
-    this.#release = undefined;
-    release?.();
-  }
-  async destroy() {
+  override async destroy() {
     await this.beforeClose?.();
-    this.db.close();
+    await super.destroy();
   }
 }

@@ -4,7 +4,7 @@ import type { Mode } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { parseAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { type Channel, channelServes, parseChannels, serializeChannels } from "@/lib/payments/channels";
+import { type Channel, channelServes, parseChannels, serializeChannels } from "@/lib/payments/channel-list";
 import { randomString } from "@/lib/security/tokens";
 import { presentLink } from "./present";
 import type { FormFieldInput } from "./schemas";

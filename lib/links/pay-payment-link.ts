@@ -4,7 +4,7 @@ import { deploymentMode, env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { formatAmount, parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
-import { parseChannels } from "@/lib/payments/channels";
+import { parseChannels } from "@/lib/payments/channel-list";
 import { initializePayment } from "@/lib/payments/initialize-payment";
 import { Email } from "@/lib/payments/schemas";
 import { publicLink } from "./find-link";

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { feeScheduleFor, presentRule } from "@/lib/money/fee-settings";
-import { channelServes, parseChannels } from "@/lib/payments/channels";
+import { channelServes, parseChannels } from "@/lib/payments/channel-list";
 import type { FeeGroup, LinkPricing } from "./fee-notice";
 import type { FormFieldInput } from "./schemas";
 

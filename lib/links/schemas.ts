@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from "@/lib/money/currencies";
-import { CHANNELS } from "@/lib/payments/channels";
+import { CHANNELS } from "@/lib/payments/channel-list";
 import { CustomerName, Email, HttpUrl } from "@/lib/payments/schemas";
 
 /** Request schemas of the payment link endpoints (docs/api.md). */

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database, Mode } from "@/lib/db/schema";
+import type { Mode } from "@/lib/db/schema";
+import type { Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { keyedHash, newId, randomString } from "@/lib/security/tokens";
 
@@ -10,7 +10,7 @@ import { keyedHash, newId, randomString } from "@/lib/security/tokens";
  * transaction: on SQLite the transaction holds the one connection, so no query may run beside it.
  */
 export async function issueSecretKey(
-  trx: Kysely<Database>,
+  trx: Trx,
   merchantId: string,
   mode: Mode,
   now: number,
@@ -33,7 +33,7 @@ export async function issueSecretKey(
 }
 
 export async function issueSession(
-  trx: Kysely<Database>,
+  trx: Trx,
   merchantId: string,
   now: number,
   peppered: string,

@@ -1,5 +1,5 @@
 import { database } from "@/lib/db/client";
-import type { Trx } from "@/lib/payments/state-machine";
+import type { Trx } from "@/lib/db/types";
 
 /**
  * Lock the merchant's row for the rest of the database transaction, so read-then-write changes to what a

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { MerchantsTable } from "@/lib/db/schema";
 import { presentFeeSettings } from "@/lib/money/fee-settings";
-import { parseChannels } from "@/lib/payments/channels";
+import { parseChannels } from "@/lib/payments/channel-list";
 
 export function presentMerchant(row: Pick<Selectable<MerchantsTable>, "id" | "business_name" | "email">) {
   return { id: row.id, businessName: row.business_name, email: row.email };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
 import { type CurrencyFeeChanges, parseCurrencyFees } from "@/lib/money/fee-settings";
-import { CHANNELS } from "@/lib/payments/channels";
+import { CHANNELS } from "@/lib/payments/channel-list";
 import { TRANSACTION_STATUSES } from "@/lib/payments/status";
 
 /** Request schemas of the merchant endpoints (docs/api.md). */

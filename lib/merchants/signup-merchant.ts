@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/http/errors";
-import { CHANNELS, serializeChannels } from "@/lib/payments/channels";
+import { CHANNELS, serializeChannels } from "@/lib/payments/channel-list";
 import { hashPassword } from "@/lib/security/password";
 import { pepper } from "@/lib/security/pepper";
 import { addressSubject, consume } from "@/lib/security/rate-limit";

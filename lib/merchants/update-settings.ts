@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { type Channel, serializeChannels } from "@/lib/payments/channels";
+import { type Channel, serializeChannels } from "@/lib/payments/channel-list";
 import { presentSettings } from "./present";
 
 /** Change the merchant's checkout settings; fields left out keep their value, `null` clears brand and logo. */

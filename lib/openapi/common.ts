@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_CODES } from "@/lib/money/currencies";
-import { CHANNELS } from "@/lib/payments/channels";
+import { CHANNELS } from "@/lib/payments/channel-list";
 import { TRANSACTION_STATUSES } from "@/lib/payments/status";
 
 /**

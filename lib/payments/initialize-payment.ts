@@ -1,14 +1,14 @@
-import type { Kysely } from "kysely";
 import { db } from "@/lib/db/client";
 import { insertRow } from "@/lib/db/prepared";
-import type { Database, Mode } from "@/lib/db/schema";
+import type { Mode } from "@/lib/db/schema";
+import type { Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { type MerchantPricing, merchantPricing } from "@/lib/merchants/present";
 import { feeScheduleFor } from "@/lib/money/fee-settings";
 import { computeFees } from "@/lib/money/fees";
 import { newId } from "@/lib/security/tokens";
-import { type Channel, channelServes, parseChannels, serializeChannels } from "./channels";
+import { type Channel, channelServes, parseChannels, serializeChannels } from "./channel-list";
 import { presentSession } from "./present";
 import { newAccessCode, newReference } from "./references";
 import type { InitializeInput } from "./schemas";
@@ -24,7 +24,7 @@ export async function initializePayment(input: {
   channels?: readonly Channel[];
   /** Set by payment links, which run this inside their own transaction (the link row locked). */
   paymentLinkId?: string;
-  trx?: Kysely<Database>;
+  trx?: Trx;
   /** The merchant's settings when the caller has them already (the secret key lookup reads them). */
   merchant?: MerchantPricing;
   /** How long the access code lives, when not ACCESS_CODE_TTL_SECONDS (usage-limited payment links). */

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { settle } from "@/lib/money/fees";
-import { channelServes, parseChannels } from "./channels";
+import { channelServes, parseChannels } from "./channel-list";
 
 /** Row -> API shapes. Every amount leaves as a string with exactly the currency's minor digits. */
 type Row = Selectable<TransactionsTable>;

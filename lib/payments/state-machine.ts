@@ -1,6 +1,7 @@
-import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Updateable } from "kysely";
 import { database } from "@/lib/db/client";
-import type { Database, TransactionsTable } from "@/lib/db/schema";
+import type { TransactionsTable } from "@/lib/db/schema";
+import type { TransactionRow, Trx } from "@/lib/db/types";
 import { AppError } from "@/lib/http/errors";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { isTerminal, OPEN_STATUSES, type TransactionStatus } from "./status";
@@ -17,8 +18,6 @@ import { isTerminal, OPEN_STATUSES, type TransactionStatus } from "./status";
  * transactions are `BEGIN IMMEDIATE`, which locks the database). Nothing relies on a process-local lock, so
  * several app instances on one PostgreSQL stay correct.
  */
-export type Trx = Kysely<Database>;
-export type TransactionRow = Selectable<TransactionsTable>;
 
 /** Allowed next statuses. Terminal statuses have none: `success` happens at most once and is final. */
 export const TRANSITIONS: Record<TransactionStatus, readonly TransactionStatus[]> = {

@@ -1,10 +1,10 @@
 import type { Selectable } from "kysely";
 import { database, db } from "@/lib/db/client";
 import { type ReceiptsTable, toMillis, toMinor } from "@/lib/db/schema";
+import type { TransactionRow, Trx } from "@/lib/db/types";
 import { log } from "@/lib/log";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import type { TransactionRow, Trx } from "@/lib/payments/state-machine";
 import { processState } from "@/lib/process-state";
 import { newId } from "@/lib/security/tokens";
 import { renderReceipt } from "./render";

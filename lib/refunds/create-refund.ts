@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import { db } from "@/lib/db/client";
 import { type Mode, toMinor } from "@/lib/db/schema";
+import type { TransactionRow, Trx } from "@/lib/db/types";
 import { AppError } from "@/lib/http/errors";
 import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 import { formatAmount, parseAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { lockTransaction, type TransactionRow, type Trx } from "@/lib/payments/state-machine";
+import { lockTransaction } from "@/lib/payments/state-machine";
 import { pepper } from "@/lib/security/pepper";
 import { keyedHash, randomString } from "@/lib/security/tokens";
 import { presentRefund } from "./present";

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import { db } from "@/lib/db/client";
 import { toMillis } from "@/lib/db/schema";
+import type { Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { lockTransaction, type Trx } from "@/lib/payments/state-machine";
+import { lockTransaction } from "@/lib/payments/state-machine";
 import { processState } from "@/lib/process-state";
 import { sandboxRails } from "@/lib/rails/sandbox";
 import type { RefundRail, RefundStatus } from "@/lib/rails/types";

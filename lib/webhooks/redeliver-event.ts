@@ -3,8 +3,9 @@ import type { Mode } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 import { consume } from "@/lib/security/rate-limit";
-import { relaySignal, scheduleDelivery } from "./emit-event";
 import { findEndpoint } from "./find-endpoint";
+import { relaySignal } from "./relay-signal";
+import { scheduleDelivery } from "./schedule-delivery";
 
 /**
  * POST /merchants/events/{id}/redeliver: send the event again now, with the same `webhook-id` and body, to the

@@ -1,15 +1,16 @@
 import type { Selectable } from "kysely";
 import { database, db } from "@/lib/db/client";
 import type { WebhookDeliveriesTable } from "@/lib/db/schema";
+import type { Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import type { Trx } from "@/lib/payments/state-machine";
 import { processState } from "@/lib/process-state";
 import { pepper } from "@/lib/security/pepper";
-import { relaySignal, scheduleDelivery } from "./emit-event";
 import { signedHeaders, signingSecrets } from "./endpoint-secrets";
 import { type PostResult, postWebhook } from "./post-webhook";
+import { relaySignal } from "./relay-signal";
 import { maxAttempts, nextAttemptDelayMs } from "./schedule";
+import { scheduleDelivery } from "./schedule-delivery";
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
 

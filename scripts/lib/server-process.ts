@@ -5,7 +5,7 @@ import { freePort } from "./free-port";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-/** `node server.mjs` that a test or a bench started. */
+/** A server process (`node server.mjs` unless told otherwise) that a test or a bench started. */
 export type ServerProcess = {
   name: string;
   url: string;
@@ -22,23 +22,30 @@ export type ServerProcess = {
 };
 
 /**
- * Start the built app (`node server.mjs`) on a free port of 127.0.0.1 with `env` over this process's
+ * Start the built app (`node server.mjs`) on a free port of 127.0.0.1 (PORT) with `env` over this process's
  * environment, and resolve once `GET /v1/ping` answers; reject with its output if it exits first or takes
- * longer than `timeoutMs`. The one way tests and benches start the service.
+ * longer than `timeoutMs`. The one way tests and benches start a server: `script`, `cwd` and `readyPath`
+ * start another one the same way (the benches' bare server and reference page).
  */
 export async function startServer(input: {
   name: string;
   env: Record<string, string>;
-  /** Node options before server.mjs (e.g. --cpu-prof). */
+  /** Node options before the script (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** What node runs, after `nodeArgs` (default server.mjs); it must listen on PORT. */
+  script?: string[];
+  /** Where it runs (default the repository). */
+  cwd?: string;
+  /** The path that answers 2xx once it serves (default /v1/ping). */
+  readyPath?: string;
   onOutput?: (text: string) => void;
   keepOutput?: number;
   timeoutMs?: number;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(input.nodeArgs ?? []), "server.mjs"], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...(input.nodeArgs ?? []), ...(input.script ?? ["server.mjs"])], {
+    cwd: input.cwd ?? ROOT,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -88,11 +95,12 @@ export async function startServer(input: {
       await exited;
     },
   };
+  const readyPath = input.readyPath ?? "/v1/ping";
   const deadline = Date.now() + (input.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (!alive()) throw new Error(`${input.name} exited before listening:\n${output().slice(-4_000)}`);
     try {
-      if ((await fetch(`${url}/v1/ping`)).ok) return server;
+      if ((await fetch(`${url}${readyPath}`)).ok) return server;
     } catch {
       // not listening yet
     }
@@ -100,6 +108,6 @@ export async function startServer(input: {
   }
   await server.kill9();
   throw new Error(
-    `${input.name} did not answer /v1/ping within ${input.timeoutMs ?? 60_000} ms:\n${output().slice(-4_000)}`,
+    `${input.name} did not answer ${readyPath} within ${input.timeoutMs ?? 60_000} ms:\n${output().slice(-4_000)}`,
   );
 }

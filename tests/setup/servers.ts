@@ -1,9 +1,10 @@
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { type ServerProcess, startServer } from "../../scripts/lib/server-process";
+import { whyRebuild } from "../../scripts/prepare.mjs";
 
 /**
  * Starts the built app (`node server.mjs`) once per target, each on a database made fresh for this run:
@@ -85,8 +86,11 @@ async function createPgDatabase(adminUrl: string): Promise<string> {
 
 export async function setup(project: TestProject) {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!existsSync(`${distDir}/BUILD_ID`))
-    throw new Error(`Build the app first (npm test does): npx next build (no ${distDir}/BUILD_ID)`);
+  // The suites test the last build; npm test rebuilds first, a single suite run says when that build is old.
+  const stale = whyRebuild({ distDir });
+  if (stale.startsWith("no "))
+    throw new Error(`Build the app first (npm test does): npx next build (${stale})`);
+  if (stale) console.warn(`Testing an old build (${stale}): npx next build to test the current sources.`);
   tempDir = mkdtempSync(join(tmpdir(), "paygate-test-"));
   const sqliteUrl = `file:${join(tempDir, "staging.db")}`;
   const productionUrl = `file:${join(tempDir, "production.db")}`;

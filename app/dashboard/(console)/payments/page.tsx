@@ -6,7 +6,7 @@ import { requireMerchant } from "@/lib/console/session";
 import { isAppError } from "@/lib/http/errors";
 import { issueMessage } from "@/lib/http/validation";
 import { CURRENCY_CODES } from "@/lib/money/currencies";
-import { CHANNELS } from "@/lib/payments/channels";
+import { CHANNELS } from "@/lib/payments/channel-list";
 import { listTransactions } from "@/lib/payments/list-transactions";
 import { channelName } from "@/lib/payments/payment-timeline";
 import { TRANSACTION_STATUSES } from "@/lib/payments/status";

@@ -1,5 +1,10 @@
 import { BANKS, countryForCurrency } from "@/lib/banks/banks";
 
+/*
+ * The payment channels there are, how a list of them is stored (a JSON array, in canonical order), and which
+ * of them can take a currency. What each channel does with a transaction is in lib/channels/.
+ */
+
 /** The payment channels (docs/api.md), in the order checkout shows them. */
 export const CHANNELS = ["card", "bank_transfer", "bank_payment", "ussd"] as const;
 export type Channel = (typeof CHANNELS)[number];

@@ -1,0 +1,80 @@
+import { db } from "@/lib/db/client";
+import type { AccessCodePrincipal } from "@/lib/http/principal";
+import { lockTransaction, transition } from "@/lib/payments/state-machine";
+import { isTerminal } from "@/lib/payments/status";
+import type { CardOutcome } from "@/lib/rails/types";
+import { type AttemptStatus, updateAttempt } from "./attempts";
+import { captureCard } from "./capture-card";
+
+/** What is kept of a card: brand, last 4 and expiry. */
+export type CardSummary = { brand: string; last4: string; expiryMonth: number; expiryYear: number };
+
+/**
+ * Apply what the card network answered to the attempt, under the transaction's row lock: a failure, a request
+ * for a one-time password, or a capture (credited, or refunded when the transaction was paid or ended meanwhile).
+ */
+export async function applyCardOutcome(input: {
+  principal: AccessCodePrincipal;
+  attemptId: string;
+  summary: CardSummary;
+  outcome: CardOutcome;
+}) {
+  const { outcome, attemptId } = input;
+  const card = { brand: input.summary.brand, last4: input.summary.last4 };
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const tx = await lockTransaction(trx, input.principal.transactionId);
+      const base = { reference: tx.reference, channel: "card", card };
+      const current = await trx
+        .selectFrom("charge_attempts")
+        .select(["status", "failure_reason"])
+        .where("id", "=", attemptId)
+        .executeTakeFirstOrThrow();
+      if (current.status !== "authorizing") {
+        // Card reconciliation settled this attempt while its answer was on the way: that settlement stands.
+        if (current.status === "success") return { ...base, status: "success" };
+        return {
+          ...base,
+          status: "failed",
+          reason: current.failure_reason ?? current.status,
+          message:
+            current.status === "refunded"
+              ? "This payment was settled another way; the card charge is refunded."
+              : "The card payment did not complete.",
+        };
+      }
+      if (outcome.kind === "failed") {
+        await updateAttempt(trx, attemptId, { status: "failed", failureReason: outcome.reason });
+        if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
+        return { ...base, status: "failed", reason: outcome.reason, message: outcome.message };
+      }
+      if (outcome.kind === "otp_required") {
+        const status: AttemptStatus = isTerminal(tx.status) ? "failed" : "awaiting_otp";
+        await updateAttempt(trx, attemptId, {
+          status,
+          details: { ...input.summary, authorization: outcome.authorization },
+          ...(status === "failed" && { failureReason: "transaction_closed" }),
+        });
+        if (status === "failed")
+          return {
+            ...base,
+            status: "failed",
+            reason: "transaction_closed",
+            message: `This payment is already ${tx.status}.`,
+          };
+        await transition(trx, tx, "awaiting_otp");
+        return { ...base, status: "awaiting_otp", message: outcome.message };
+      }
+      if ((await captureCard(trx, tx, attemptId)) === "credited") return { ...base, status: "success" };
+      return {
+        ...base,
+        status: "failed",
+        reason: tx.status === "success" ? "already_paid" : "transaction_closed",
+        message:
+          tx.status === "success"
+            ? "This payment was already completed another way; the card charge will be refunded."
+            : `This payment is already ${tx.status}; the card charge will be refunded.`,
+      };
+    });
+}

@@ -1,0 +1,41 @@
+import { db } from "@/lib/db/client";
+import type { Trx } from "@/lib/db/types";
+import { AppError } from "@/lib/http/errors";
+import type { AccessCodePrincipal } from "@/lib/http/principal";
+import { lockTransaction, transition } from "@/lib/payments/state-machine";
+import type { CardOutcome } from "@/lib/rails/types";
+import { updateAttempt } from "./attempts";
+
+/** A rail that throws leaves the attempt failed (nothing was captured) and answers 503. */
+export async function callCardRail(
+  principal: AccessCodePrincipal,
+  attemptId: string,
+  call: () => Promise<CardOutcome>,
+): Promise<CardOutcome> {
+  try {
+    return await call();
+  } catch (err) {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        const tx = await lockTransaction(trx, principal.transactionId);
+        if (!(await stillAuthorizing(trx, attemptId))) return;
+        await updateAttempt(trx, attemptId, { status: "failed", failureReason: "processor_error" });
+        if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
+      });
+    if (err instanceof AppError) throw err;
+    throw new AppError(
+      "service_unavailable",
+      "The card processor did not answer; nothing was charged. Try again.",
+    );
+  }
+}
+
+async function stillAuthorizing(trx: Trx, attemptId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom("charge_attempts")
+    .select("status")
+    .where("id", "=", attemptId)
+    .executeTakeFirst();
+  return row?.status === "authorizing";
+}

@@ -1,0 +1,19 @@
+import type { Trx } from "@/lib/db/types";
+import { AppError } from "@/lib/http/errors";
+import type { AccessCodePrincipal } from "@/lib/http/principal";
+import { openForCharge } from "./open-for-charge";
+
+/**
+ * Lock the access code's transaction for bank transfer: open, offering bank transfer, and with the email
+ * initialize was given (400 `email_required` without one).
+ */
+export async function openForBankTransfer(trx: Trx, principal: AccessCodePrincipal) {
+  const tx = await openForCharge(trx, principal, "bank_transfer");
+  if (!tx.email) {
+    throw new AppError(
+      "email_required",
+      "Bank transfer needs the customer's email: pass email to initialize.",
+    );
+  }
+  return tx;
+}
