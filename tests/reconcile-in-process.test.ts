@@ -194,6 +194,65 @@ describe.each(targets)("card reconciliation and refund sweep on $name", (target)
     expect(refundEvents.map((e) => e.type)).toEqual(["refund.processed"]);
   });
 
+  it("a capture answered after reconciliation gave the attempt up pays the transaction, never lost", async () => {
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+    const { open } = await merchantWithCheckouts(db, `reconcile-lost-${target.name}@example.com`);
+    const p = await open();
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // The network captures; its answer is held up on the way back, and when reconciliation asks, the network
+    // says it has no outcome yet (as a live network may while it is still deciding).
+    const real = sandboxRails.card.authorize;
+    const slow = vi.spyOn(sandboxRails.card, "authorize").mockImplementation(async (input) => {
+      await held;
+      return real(input);
+    });
+    const unknown = vi.spyOn(sandboxRails.card, "cardStatus").mockResolvedValue({ kind: "unknown" });
+    try {
+      const charging = chargeCard({ principal: p, card: CARD("4242424242424242") });
+      await vi.waitFor(async () => {
+        const attempt = await db
+          .selectFrom("charge_attempts")
+          .select("status")
+          .where("transaction_id", "=", p.transactionId)
+          .executeTakeFirst();
+        expect(attempt?.status).toBe("authorizing");
+      });
+      await db
+        .updateTable("charge_attempts")
+        .set({ updated_at: LONG_AGO() })
+        .where("transaction_id", "=", p.transactionId)
+        .execute();
+      expect(await reconcileCards()).toBe(1);
+      answer();
+      expect((await charging).status).toBe("success");
+    } finally {
+      slow.mockRestore();
+      unknown.mockRestore();
+    }
+    const tx = await db
+      .selectFrom("transactions")
+      .select(["status", "total_minor"])
+      .where("id", "=", p.transactionId)
+      .executeTakeFirstOrThrow();
+    expect([tx.status, String(tx.total_minor)]).toEqual(["success", "517500"]);
+    const attempts = await db
+      .selectFrom("charge_attempts")
+      .select(["status", "captured_minor"])
+      .where("transaction_id", "=", p.transactionId)
+      .execute();
+    expect(attempts.map((a) => [a.status, String(a.captured_minor)])).toEqual([["success", "517500"]]);
+    const events = await db
+      .selectFrom("events")
+      .select("type")
+      .where("reference", "=", p.reference)
+      .where("type", "=", "payment.completed")
+      .execute();
+    expect(events).toHaveLength(1);
+  });
+
   it("finds stale card attempts through the partial index, not a table scan", async () => {
     const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
     const compiled = staleCardAttemptsQuery(Date.now(), 100).compile();

@@ -28,9 +28,21 @@ export async function applyCardOutcome(input: {
       const base = { reference: tx.reference, channel: "card", card };
       const current = await trx
         .selectFrom("charge_attempts")
-        .select(["status", "failure_reason"])
+        .select(["status", "failure_reason", "captured_minor"])
         .where("id", "=", attemptId)
         .executeTakeFirstOrThrow();
+      if (current.status === "failed" && current.captured_minor === null && outcome.kind === "success") {
+        // Card reconciliation gave this attempt up (the network had not answered, or said it was still
+        // waiting), and the network's answer now says it captured the money after all: that money is real.
+        // It pays the transaction if nothing else has, and is refunded otherwise, never lost.
+        if ((await captureCard(trx, tx, attemptId)) === "credited") return { ...base, status: "success" };
+        return {
+          ...base,
+          status: "failed",
+          reason: tx.status === "success" ? "already_paid" : "transaction_closed",
+          message: "This payment was settled another way; the card charge will be refunded.",
+        };
+      }
       if (current.status !== "authorizing") {
         // Card reconciliation settled this attempt while its answer was on the way: that settlement stands.
         if (current.status === "success") return { ...base, status: "success" };
