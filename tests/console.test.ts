@@ -685,6 +685,74 @@ describe.each(targets)("merchant console on $name", (target) => {
     expect(live.text).not.toContain('data-stat="today-NGN"');
     expect(live.text).toContain("Nothing needs your attention.");
   });
+
+  it("payments list: filters by channel, currency and date range, searches by reference and customer name, pages by keyset", async () => {
+    const b = browser(target);
+    const { res } = await consoleSignup(b, "Filter Shop");
+    const key = res.body.data.keys.test.secretKey as string;
+    const at = (day: number) => Date.UTC(2025, 0, day, 12);
+    const row = (channel: string, currency: string, day: number, name: string) => ({
+      status: "success",
+      channel,
+      currency,
+      created_at: at(day),
+      paid_at: at(day),
+      customer_name: name,
+    });
+    const pageRows = Array.from({ length: 30 }, (_, i) => ({
+      status: "failed",
+      created_at: Date.UTC(2024, 5, 1) + i * 60_000,
+      customer_name: `Pager ${i}`,
+    }));
+    const { references, template } = await seedPayments(target, key, [
+      row("card", "NGN", 10, "Adaeze Okafor"),
+      row("bank_transfer", "NGN", 12, "Bola Ade"),
+      row("card", "USD", 15, "Chinedu Obi"),
+      row("ussd", "GHS", 13, "Dayo Bello"),
+      ...pageRows,
+    ]);
+    const [adaeze, bola, chinedu, dayo] = references as [string, string, string, string];
+    const shown = async (query: string) => {
+      const page = await b.get(`/dashboard/payments?${query}`);
+      expect(page.status).toBe(200);
+      return [template, ...references].filter((r) => page.text.includes(r));
+    };
+    expect(await shown("channel=card")).toEqual([adaeze, chinedu]);
+    expect(await shown("currency=USD")).toEqual([chinedu]);
+    expect(await shown("channel=card&currency=NGN")).toEqual([adaeze]);
+    // `to` takes in its whole day (UTC).
+    expect(await shown("from=2025-01-11&to=2025-01-13")).toEqual([bola, dayo]);
+    expect(await shown("from=2025-01-13")).toEqual([template, chinedu, dayo]);
+    expect(await shown(`q=${bola}`)).toEqual([bola]);
+    expect(await shown("q=chINEDU")).toEqual([chinedu]);
+    expect(await shown("q=okafor&currency=USD")).toEqual([]);
+    const bad = await b.get("/dashboard/payments?channel=cash");
+    expect(bad.status).toBe(200);
+    expect(bad.text).toContain("channel must be a channel");
+
+    // Keyset pages of 25, newest first, keeping the filters: 30 failed payments of June 2024.
+    const first = await b.get("/dashboard/payments?status=failed&to=2024-06-30");
+    const onFirst = pageRows.map((_, i) => references[4 + i] as string).filter((r) => first.text.includes(r));
+    expect(onFirst).toHaveLength(25);
+    expect(first.text).not.toContain("First page");
+    const next = /href="(\/dashboard\/payments\?[^"]*cursor=[^"]+)"[^>]*>Next page</.exec(first.text)?.[1];
+    expect(next).toBeDefined();
+    const nextUrl = (next as string).replaceAll("&amp;", "&");
+    expect(nextUrl).toMatch(/status=failed&to=2024-06-30&cursor=/);
+    const second = await b.get(nextUrl);
+    const onSecond = pageRows
+      .map((_, i) => references[4 + i] as string)
+      .filter((r) => second.text.includes(r));
+    expect(onSecond).toHaveLength(5);
+    expect(new Set([...onFirst, ...onSecond]).size).toBe(30);
+    // Newest first: the second page holds the five oldest.
+    expect(onSecond.sort()).toEqual(references.slice(4, 9).sort());
+    expect(second.text).not.toContain(">Next page<");
+    expect(second.text).toContain(">First page<");
+    const broken = await b.get("/dashboard/payments?cursor=not-a-cursor");
+    expect(broken.status).toBe(200);
+    expect(broken.text).toContain("start again from the first page");
+  });
 });
 
 describe("merchant console on production", () => {
