@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { client, initialize, production, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
 import { testDb } from "./helpers/db";
@@ -50,6 +53,22 @@ function browser(target: Target, address = randomAddress()) {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function waitFor<T>(
+  what: string,
+  check: () => Promise<T>,
+  timeoutMs = 20_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
 /** The text of the element carrying `data-<attr>="<value>"` in a page's HTML, tags and React's markers removed. */
 function textOf(html: string, attr: string, value: string): string | null {
   const m = new RegExp(`<(\\w+)[^>]*data-${attr}="${value}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
@@ -59,6 +78,45 @@ function textOf(html: string, attr: string, value: string): string | null {
     .replace(/<[^>]+>/g, "")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** A receiver on 127.0.0.1: 200 on /hook, 500 on /fail; remembers every request. */
+async function receiver() {
+  const received: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", headers: req.headers, body });
+      res.writeHead(req.url === "/fail" ? 500 : 200).end(req.url === "/fail" ? "down" : "ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    received,
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A test payment initialized with `key` and paid by card; answers its reference. */
+async function paidByCard(target: Target, key: string, body: Record<string, unknown> = {}) {
+  const api = client(target.url);
+  const init = await initialize(api, key, { amount: "5000", email: "buyer@example.com", ...body });
+  expect(init.status, init.text).toBe(201);
+  const { reference, accessCode } = init.body.data as { reference: string; accessCode: string };
+  const card = {
+    number: "4242424242424242",
+    expiryMonth: 12,
+    expiryYear: new Date().getUTCFullYear() + 2,
+    cvv: "123",
+  };
+  const paid = await api.post("/v1/payment/checkout/charge/card", card, { "x-access-code": accessCode });
+  expect(paid.body.data.status).toBe("success");
+  return reference;
 }
 
 /**
@@ -752,6 +810,67 @@ describe.each(targets)("merchant console on $name", (target) => {
     const broken = await b.get("/dashboard/payments?cursor=not-a-cursor");
     expect(broken.status).toBe(200);
     expect(broken.text).toContain("start again from the first page");
+  });
+
+  it("webhooks: rolling the secret shows the new one once and it signs; the delivery log's Delivered and Not delivered filters", async () => {
+    const hooks = await receiver();
+    try {
+      const b = browser(target);
+      const { res } = await consoleSignup(b, "Hook Shop");
+      const key = res.body.data.keys.test.secretKey as string;
+      const noEndpoint = await b.send("POST", "/dashboard/api/webhook/roll-secret", { mode: "test" });
+      expect(noEndpoint.status).toBe(409);
+      expect(noEndpoint.body.error).toBe("invalid_state");
+
+      const saved = await b.send("PUT", "/dashboard/api/webhook", { mode: "test", url: hooks.url("/hook") });
+      const first = saved.body.data.secret as string;
+      const rolled = await b.send("POST", "/dashboard/api/webhook/roll-secret", { mode: "test" });
+      expect(rolled.status, rolled.text).toBe(200);
+      const secret = rolled.body.data.secret as string;
+      expect(secret).toMatch(/^whsec_/);
+      expect(secret).not.toBe(first);
+      // Shown once: the page never carries a secret, and says how long the previous one still signs.
+      const page = await b.get("/dashboard/webhooks");
+      expect(page.text).not.toContain(secret);
+      expect(page.text).not.toContain(first);
+      expect(page.text).toContain("Previous secret signs until");
+      const crossSite = await b.send(
+        "POST",
+        "/dashboard/api/webhook/roll-secret",
+        { mode: "test" },
+        { origin: "https://evil.example" },
+      );
+      expect(crossSite.status).toBe(403);
+
+      // A delivered event, signed with the new secret (and the previous one beside it).
+      const delivered = await paidByCard(target, key);
+      const arrived = await waitFor("payment.completed at /hook", async () =>
+        hooks.received.find((r) => r.path === "/hook" && r.body.includes(delivered)),
+      );
+      const headers = arrived.headers as Record<string, string>;
+      expect(() => new Webhook(secret).verify(arrived.body, headers)).not.toThrow();
+      expect(() => new Webhook(first).verify(arrived.body, headers)).not.toThrow();
+
+      // A failing endpoint: the next event is not delivered.
+      await b.send("PUT", "/dashboard/api/webhook", { mode: "test", url: hooks.url("/fail") });
+      const failed = await paidByCard(target, key);
+      await waitFor("a failed attempt", async () => {
+        const e = (await b.get(`/dashboard/api/events?reference=${failed}`)).body.data.events[0];
+        return e?.attempts.some((a: { status: string }) => a.status === "failed");
+      });
+      const refs = async (delivered: string) =>
+        (
+          (await b.get(`/dashboard/api/events?delivered=${delivered}`)).body.data.events as {
+            reference: string;
+          }[]
+        ).map((e) => e.reference);
+      expect(await refs("false")).toContain(failed);
+      expect(await refs("false")).not.toContain(delivered);
+      expect(await refs("true")).toContain(delivered);
+      expect(await refs("true")).not.toContain(failed);
+    } finally {
+      await hooks.close();
+    }
   });
 });
 
