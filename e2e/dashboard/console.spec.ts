@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import {
   expect,
   expectAccessible,
@@ -15,7 +15,8 @@ import {
  * The merchant console end to end, through its pages only (docs/console.md): sign up, create a payment link with
  * a prompt, a customer pays it by card, the merchant finds the payment, sees its webhook delivered to a local
  * receiver, redelivers it, watches a failing endpoint fail, rolls the test key, switches to live, signs out.
- * axe checks every page, empty and filled; a phone-size run checks the layout and keyboard-only sign in.
+ * axe checks every page, empty and filled; a phone-size run checks the layout and keyboard-only sign in; a
+ * keyboard-only pass creates a link, switches mode, copies and rolls the key with Tab, Enter and Space alone.
  */
 
 const PASSWORD = "correct horse battery staple";
@@ -340,5 +341,124 @@ test.describe("merchant console at phone size", () => {
     // Another merchant's payment is a 404 page.
     const other = await page.goto("/dashboard/payments/PAY_TXN_doesnotexist0000");
     expect(other?.status()).toBe(404);
+  });
+});
+
+/** A mutation of the console's own API, as its pages send it (same origin, the context's session cookie). */
+async function consoleApi(page: Page, method: "POST" | "PUT", path: string, data: unknown) {
+  const res = await page.request.fetch(`/dashboard/api/${path}`, {
+    method,
+    data,
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()).data;
+}
+
+async function signUpByApi(request: APIRequestContext, tag: string) {
+  const login = email(tag);
+  const res = await request.post("/v1/merchants/auth/signup", {
+    data: { businessName: `${tag} shop`, email: login, password: PASSWORD },
+  });
+  expect(res.status()).toBe(201);
+  const data = (await res.json()).data;
+  return { login, key: data.keys.test.secretKey as string, token: data.accessToken as string };
+}
+
+/** Press Tab (or Shift+Tab) until `target` has the focus; it must then show that it has it. */
+async function tabTo(page: Page, target: Locator, back = false) {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) {
+      const visible = await target.evaluate((el) => {
+        const s = getComputedStyle(el);
+        const outline = s.outlineStyle !== "none" && Number.parseFloat(s.outlineWidth) > 0;
+        return outline || (s.boxShadow !== "none" && s.boxShadow !== "");
+      });
+      expect(visible, `visible focus on ${target}`).toBe(true);
+      return;
+    }
+  }
+  throw new Error(`${target} is not reachable with ${back ? "Shift+Tab" : "Tab"}`);
+}
+
+test.describe("merchant console by keyboard only", () => {
+  test.use(LAYOUTS[1].use);
+
+  test("Tab, Enter and Space alone: a payment link, Test → Live → Test, copy, roll the key", async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const me = await signUpByApi(request, "keyboard");
+    await page.goto("/dashboard/login");
+    await consoleApi(page, "POST", "auth/login", { email: me.login, password: PASSWORD });
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    const navLink = (name: string) =>
+      page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true });
+
+    // A payment link.
+    await tabTo(page, navLink("Payment links"));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Payment links" })).toBeVisible();
+    await tabTo(page, page.getByRole("link", { name: "New payment link" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "New payment link" })).toBeVisible();
+    await tabTo(page, page.getByLabel("Title"));
+    await page.keyboard.type("Keyboard cake");
+    await tabTo(page, page.getByLabel("Amount", { exact: true }));
+    await page.keyboard.type("1200");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Payment link" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Keyboard cake" })).toBeVisible();
+
+    // Copy its address.
+    const url = (await page.locator("[data-link-url]").textContent()) ?? "";
+    await tabTo(page, page.getByRole("button", { name: "Copy payment link" }));
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("button", { name: "Copied payment link" })).toBeFocused();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+    // Test → Live → Test, on the API keys page; the focus stays on the switch.
+    await tabTo(page, navLink("API keys"));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+    const live = page.getByRole("button", { name: "Live", exact: true });
+    const testMode = page.getByRole("button", { name: "Test", exact: true });
+    await tabTo(page, live);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(/^Live mode: real payments/)).toBeVisible();
+    await expect(live).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("heading", { name: "Live secret key" })).toBeVisible();
+    await expect(live).toBeFocused();
+    await tabTo(page, testMode, true);
+    await page.keyboard.press("Space");
+    await expect(page.getByText("Test mode: test data only")).toBeVisible();
+    await expect(testMode).toHaveAttribute("aria-pressed", "true");
+    await expect(testMode).toBeFocused();
+
+    // Roll the test key: the confirmation takes the focus, then the new key does; copy it.
+    await tabTo(page, page.getByRole("button", { name: "Roll test key" }));
+    await page.keyboard.press("Enter");
+    const yes = page.getByRole("button", { name: "Yes, roll the test key" });
+    await expect(yes).toBeFocused();
+    await page.keyboard.press("Enter");
+    const newKey = page.locator('[data-secret="new-key"]');
+    await expect(newKey).toHaveText(/^sk_test_/);
+    const key = (await newKey.textContent()) ?? "";
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Copy New test secret key" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Copied New test secret key" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await expectKey(request, me.key, 401);
+
+    // The API reference, from the console's footer.
+    await tabTo(page, page.getByRole("contentinfo").getByRole("link", { name: "API reference" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/docs$/);
   });
 });
