@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { client, initialize, production, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
 import { testDb } from "./helpers/db";
@@ -47,6 +50,116 @@ function browser(target: Target, address = randomAddress()) {
     return { status: res.status, headers: res.headers, text, body: json };
   }
   return { jar, send, get: (path: string) => send("GET", path) };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function waitFor<T>(
+  what: string,
+  check: () => Promise<T>,
+  timeoutMs = 20_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+/** The text of the element carrying `data-<attr>="<value>"` in a page's HTML, tags and React's markers removed. */
+function textOf(html: string, attr: string, value: string): string | null {
+  const m = new RegExp(`<(\\w+)[^>]*data-${attr}="${value}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
+  if (!m) return null;
+  return (m[2] ?? "")
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A receiver on 127.0.0.1: 200 on /hook, 500 on /fail; remembers every request. */
+async function receiver() {
+  const received: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      received.push({ path: req.url ?? "", headers: req.headers, body });
+      res.writeHead(req.url === "/fail" ? 500 : 200).end(req.url === "/fail" ? "down" : "ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    received,
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A test payment initialized with `key` and paid by card; answers its reference. */
+async function paidByCard(target: Target, key: string, body: Record<string, unknown> = {}) {
+  const api = client(target.url);
+  const init = await initialize(api, key, { amount: "5000", email: "buyer@example.com", ...body });
+  expect(init.status, init.text).toBe(201);
+  const { reference, accessCode } = init.body.data as { reference: string; accessCode: string };
+  const card = {
+    number: "4242424242424242",
+    expiryMonth: 12,
+    expiryYear: new Date().getUTCFullYear() + 2,
+    cvv: "123",
+  };
+  const paid = await api.post("/v1/payment/checkout/charge/card", card, { "x-access-code": accessCode });
+  expect(paid.body.data.status).toBe("success");
+  return reference;
+}
+
+/**
+ * Payments written straight into the database for one merchant, copied from one it initialized (so every
+ * column is valid: a pending NGN 0.01 payment made now, left in place), each with its own reference; answers
+ * the references in the order given.
+ */
+async function seedPayments(
+  target: Target,
+  key: string,
+  rows: Array<
+    Partial<{
+      status: string;
+      channel: string | null;
+      currency: string;
+      amount_minor: bigint;
+      created_at: number;
+      paid_at: number | null;
+      customer_name: string | null;
+      email: string | null;
+    }>
+  >,
+) {
+  const first = await initialize(client(target.url), key, { amount: "1", email: "seed@example.com" });
+  const db = testDb(target);
+  const template = await db
+    .selectFrom("transactions")
+    .selectAll()
+    .where("reference", "=", first.body.data.reference)
+    .executeTakeFirstOrThrow();
+  const values = rows.map((r, i) => ({
+    ...template,
+    id: randomUUID(),
+    reference: `PAY_TXN_seed${i}x${randomBytes(6).toString("hex")}`,
+    access_code: randomBytes(20).toString("hex"),
+    ...r,
+  }));
+  for (let i = 0; i < values.length; i += 200)
+    await db
+      .insertInto("transactions")
+      .values(values.slice(i, i + 200))
+      .execute();
+  return { references: values.map((v) => v.reference), template: template.reference };
 }
 
 async function consoleSignup(b: Browser, businessName = "Console Shop") {
@@ -447,6 +560,317 @@ describe.each(targets)("merchant console on $name", (target) => {
     expect(bad.body.error).toBe("validation_error");
     const anonymous = await fetch(`${target.url}/dashboard/api/payments/export`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it("overview: collected today and over the last 7 days per currency, payments, success rate, and what needs attention", async () => {
+    const b = browser(target);
+    const { res } = await consoleSignup(b, "Overview Shop");
+    const key = res.body.data.keys.test.secretKey as string;
+    const now = Date.now();
+    const midnight = new Date(now);
+    midnight.setUTCHours(0, 0, 0, 0);
+    // Today: a few seconds ago (or at midnight itself, just after it). Earlier this week: two days before
+    // today's midnight. Older: ten days ago, outside the 7 × 24 hours.
+    const today = Math.max(midnight.getTime(), now - 5_000);
+    const thisWeek = midnight.getTime() - 2 * DAY;
+    const older = now - 10 * DAY;
+    const paid = (currency: string, major: number, at: number) => ({
+      status: "success",
+      channel: "card",
+      currency,
+      amount_minor: BigInt(Math.round(major * 100)),
+      created_at: at - 60_000,
+      paid_at: at,
+    });
+    const ended = (status: string, currency: string, at: number) => ({
+      status,
+      currency,
+      amount_minor: 99_900n,
+      created_at: at,
+      paid_at: null,
+    });
+    await seedPayments(target, key, [
+      paid("NGN", 1000, today),
+      paid("NGN", 2500.5, today),
+      ended("failed", "NGN", today),
+      paid("USD", 10, today),
+      paid("NGN", 4000, thisWeek),
+      paid("USD", 5.25, thisWeek),
+      ended("abandoned", "USD", thisWeek),
+      paid("NGN", 9999, older),
+      ended("failed", "NGN", older),
+    ]);
+    const page = await b.get("/dashboard");
+    expect(page.status).toBe(200);
+    expect(textOf(page.text, "stat", "today-NGN")).toBe("NGN 3,500.50 from 2 payments");
+    expect(textOf(page.text, "stat", "today-USD")).toBe("USD 10.00 from 1 payment");
+    expect(textOf(page.text, "stat", "week-NGN")).toBe("NGN 7,500.50 from 3 payments");
+    expect(textOf(page.text, "stat", "week-USD")).toBe("USD 15.25 from 2 payments");
+    // Created in the last 7 days: the 7 seeded there and the pending one they were copied from.
+    expect(textOf(page.text, "stat", "payments")).toBe("8");
+    // Finished in the last 7 days: 5 succeeded, 1 failed, 1 abandoned (the pending one is not finished).
+    expect(textOf(page.text, "stat", "success-rate")).toBe("71%");
+    expect(page.text).toContain("the last 7 days are the 7 × 24 hours up to now");
+    expect(page.text).toContain("Nothing needs your attention.");
+
+    // An endpoint whose last delivery failed, before the relay has given up on it.
+    const hook = await b.send("PUT", "/dashboard/api/webhook", {
+      mode: "test",
+      url: "http://127.0.0.1:9/hook",
+    });
+    expect(hook.status, hook.text).toBe(200);
+    const db = testDb(target);
+    const endpoint = await db
+      .selectFrom("webhook_endpoints")
+      .select(["id", "merchant_id", "url"])
+      .where("merchant_id", "=", res.body.data.merchant.id)
+      .executeTakeFirstOrThrow();
+    const eventId = `evt_${randomBytes(12).toString("hex")}`;
+    await db
+      .insertInto("events")
+      .values({
+        id: eventId,
+        merchant_id: endpoint.merchant_id,
+        mode: "test",
+        type: "payment.completed",
+        reference: "PAY_TXN_overview",
+        dedupe_key: `overview-${eventId}`,
+        payload: "{}",
+        created_at: now,
+        delivered_at: null,
+      })
+      .execute();
+    const attempt = (n: number, status: string, at: number, url = endpoint.url) => ({
+      id: randomUUID(),
+      event_id: eventId,
+      endpoint_id: endpoint.id,
+      merchant_id: endpoint.merchant_id,
+      mode: "test" as const,
+      attempt: n,
+      trigger: n === 1 ? "event" : "retry",
+      status,
+      due_at: at,
+      locked_until: null,
+      url,
+      response_status: status === "failed" ? 500 : 200,
+      response_excerpt: null,
+      latency_ms: 5,
+      error: null,
+      created_at: at,
+      finished_at: at,
+    });
+    await db
+      .insertInto("webhook_deliveries")
+      .values([
+        attempt(1, "succeeded", now - 60_000),
+        attempt(2, "failed", now - 50_000),
+        attempt(3, "failed", now - 40_000),
+      ])
+      .execute();
+    let overview = await b.get("/dashboard");
+    expect(textOf(overview.text, "attention", "webhook-failing")).toMatch(
+      /^Your webhook endpoint is failing: the last delivery failed \(.+\), 2 failed attempts since the last success\./,
+    );
+    expect(overview.text).not.toContain('data-attention="webhook-disabled"');
+
+    // A success after them: no longer failing. A failure to an earlier URL does not count.
+    await db
+      .insertInto("webhook_deliveries")
+      .values(attempt(4, "succeeded", now - 30_000))
+      .execute();
+    await db
+      .insertInto("webhook_deliveries")
+      .values(attempt(5, "failed", now - 20_000, "http://127.0.0.1:9/old"))
+      .execute();
+    overview = await b.get("/dashboard");
+    expect(overview.text).not.toContain('data-attention="webhook-failing"');
+    expect(overview.text).toContain("Nothing needs your attention.");
+
+    // Disabled: said as such (not as failing). Pending refunds: counted, linked.
+    await db
+      .updateTable("webhook_endpoints")
+      .set({
+        status: "disabled",
+        disabled_reason: "Every delivery failed for 10 attempts.",
+        disabled_at: now,
+      })
+      .where("id", "=", endpoint.id)
+      .execute();
+    const refunded = await db
+      .selectFrom("transactions")
+      .select(["id", "reference"])
+      .where("merchant_id", "=", endpoint.merchant_id)
+      .where("status", "=", "success")
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 2; i++) {
+      await db
+        .insertInto("refunds")
+        .values({
+          id: `rfd_${randomBytes(12).toString("hex")}`,
+          transaction_id: refunded.id,
+          merchant_id: endpoint.merchant_id,
+          mode: "test",
+          reference: refunded.reference,
+          type: "merchant",
+          reason: "overview",
+          amount_minor: 100n,
+          currency: "NGN",
+          status: "pending",
+          source: null,
+          source_id: null,
+          rail: "sandbox",
+          rail_reference: null,
+          failure_reason: null,
+          // Not due for a day: the refund worker leaves them pending while the page is read.
+          due_at: now + DAY,
+          created_at: now,
+          processed_at: null,
+          updated_at: now,
+        })
+        .execute();
+    }
+    overview = await b.get("/dashboard");
+    expect(textOf(overview.text, "attention", "webhook-disabled")).toMatch(
+      /^Your webhook endpoint is disabled \(Every delivery failed for 10 attempts\.\): events are not being delivered\./,
+    );
+    expect(overview.text).not.toContain('data-attention="webhook-failing"');
+    expect(textOf(overview.text, "attention", "refunds-pending")).toMatch(/^2 refunds pending/);
+
+    // Live mode counts none of it.
+    await b.send("POST", "/dashboard/api/mode", { mode: "live" });
+    const live = await b.get("/dashboard");
+    expect(textOf(live.text, "stat", "payments")).toBe("0");
+    expect(live.text).not.toContain('data-stat="today-NGN"');
+    expect(live.text).toContain("Nothing needs your attention.");
+  });
+
+  it("payments list: filters by channel, currency and date range, searches by reference and customer name, pages by keyset", async () => {
+    const b = browser(target);
+    const { res } = await consoleSignup(b, "Filter Shop");
+    const key = res.body.data.keys.test.secretKey as string;
+    const at = (day: number) => Date.UTC(2025, 0, day, 12);
+    const row = (channel: string, currency: string, day: number, name: string) => ({
+      status: "success",
+      channel,
+      currency,
+      created_at: at(day),
+      paid_at: at(day),
+      customer_name: name,
+    });
+    const pageRows = Array.from({ length: 30 }, (_, i) => ({
+      status: "failed",
+      created_at: Date.UTC(2024, 5, 1) + i * 60_000,
+      customer_name: `Pager ${i}`,
+    }));
+    const { references, template } = await seedPayments(target, key, [
+      row("card", "NGN", 10, "Adaeze Okafor"),
+      row("bank_transfer", "NGN", 12, "Bola Ade"),
+      row("card", "USD", 15, "Chinedu Obi"),
+      row("ussd", "GHS", 13, "Dayo Bello"),
+      ...pageRows,
+    ]);
+    const [adaeze, bola, chinedu, dayo] = references as [string, string, string, string];
+    const shown = async (query: string) => {
+      const page = await b.get(`/dashboard/payments?${query}`);
+      expect(page.status).toBe(200);
+      return [template, ...references].filter((r) => page.text.includes(r));
+    };
+    expect(await shown("channel=card")).toEqual([adaeze, chinedu]);
+    expect(await shown("currency=USD")).toEqual([chinedu]);
+    expect(await shown("channel=card&currency=NGN")).toEqual([adaeze]);
+    // `to` takes in its whole day (UTC).
+    expect(await shown("from=2025-01-11&to=2025-01-13")).toEqual([bola, dayo]);
+    expect(await shown("from=2025-01-13")).toEqual([template, chinedu, dayo]);
+    expect(await shown(`q=${bola}`)).toEqual([bola]);
+    expect(await shown("q=chINEDU")).toEqual([chinedu]);
+    expect(await shown("q=okafor&currency=USD")).toEqual([]);
+    const bad = await b.get("/dashboard/payments?channel=cash");
+    expect(bad.status).toBe(200);
+    expect(bad.text).toContain("channel must be a channel");
+
+    // Keyset pages of 25, newest first, keeping the filters: 30 failed payments of June 2024.
+    const first = await b.get("/dashboard/payments?status=failed&to=2024-06-30");
+    const onFirst = pageRows.map((_, i) => references[4 + i] as string).filter((r) => first.text.includes(r));
+    expect(onFirst).toHaveLength(25);
+    expect(first.text).not.toContain("First page");
+    const next = /href="(\/dashboard\/payments\?[^"]*cursor=[^"]+)"[^>]*>Next page</.exec(first.text)?.[1];
+    expect(next).toBeDefined();
+    const nextUrl = (next as string).replaceAll("&amp;", "&");
+    expect(nextUrl).toMatch(/status=failed&to=2024-06-30&cursor=/);
+    const second = await b.get(nextUrl);
+    const onSecond = pageRows
+      .map((_, i) => references[4 + i] as string)
+      .filter((r) => second.text.includes(r));
+    expect(onSecond).toHaveLength(5);
+    expect(new Set([...onFirst, ...onSecond]).size).toBe(30);
+    // Newest first: the second page holds the five oldest.
+    expect(onSecond.sort()).toEqual(references.slice(4, 9).sort());
+    expect(second.text).not.toContain(">Next page<");
+    expect(second.text).toContain(">First page<");
+    const broken = await b.get("/dashboard/payments?cursor=not-a-cursor");
+    expect(broken.status).toBe(200);
+    expect(broken.text).toContain("start again from the first page");
+  });
+
+  it("webhooks: rolling the secret shows the new one once and it signs; the delivery log's Delivered and Not delivered filters", async () => {
+    const hooks = await receiver();
+    try {
+      const b = browser(target);
+      const { res } = await consoleSignup(b, "Hook Shop");
+      const key = res.body.data.keys.test.secretKey as string;
+      const noEndpoint = await b.send("POST", "/dashboard/api/webhook/roll-secret", { mode: "test" });
+      expect(noEndpoint.status).toBe(409);
+      expect(noEndpoint.body.error).toBe("invalid_state");
+
+      const saved = await b.send("PUT", "/dashboard/api/webhook", { mode: "test", url: hooks.url("/hook") });
+      const first = saved.body.data.secret as string;
+      const rolled = await b.send("POST", "/dashboard/api/webhook/roll-secret", { mode: "test" });
+      expect(rolled.status, rolled.text).toBe(200);
+      const secret = rolled.body.data.secret as string;
+      expect(secret).toMatch(/^whsec_/);
+      expect(secret).not.toBe(first);
+      // Shown once: the page never carries a secret, and says how long the previous one still signs.
+      const page = await b.get("/dashboard/webhooks");
+      expect(page.text).not.toContain(secret);
+      expect(page.text).not.toContain(first);
+      expect(page.text).toContain("Previous secret signs until");
+      const crossSite = await b.send(
+        "POST",
+        "/dashboard/api/webhook/roll-secret",
+        { mode: "test" },
+        { origin: "https://evil.example" },
+      );
+      expect(crossSite.status).toBe(403);
+
+      // A delivered event, signed with the new secret (and the previous one beside it).
+      const delivered = await paidByCard(target, key);
+      const arrived = await waitFor("payment.completed at /hook", async () =>
+        hooks.received.find((r) => r.path === "/hook" && r.body.includes(delivered)),
+      );
+      const headers = arrived.headers as Record<string, string>;
+      expect(() => new Webhook(secret).verify(arrived.body, headers)).not.toThrow();
+      expect(() => new Webhook(first).verify(arrived.body, headers)).not.toThrow();
+
+      // A failing endpoint: the next event is not delivered.
+      await b.send("PUT", "/dashboard/api/webhook", { mode: "test", url: hooks.url("/fail") });
+      const failed = await paidByCard(target, key);
+      await waitFor("a failed attempt", async () => {
+        const e = (await b.get(`/dashboard/api/events?reference=${failed}`)).body.data.events[0];
+        return e?.attempts.some((a: { status: string }) => a.status === "failed");
+      });
+      const refs = async (delivered: string) =>
+        (
+          (await b.get(`/dashboard/api/events?delivered=${delivered}`)).body.data.events as {
+            reference: string;
+          }[]
+        ).map((e) => e.reference);
+      expect(await refs("false")).toContain(failed);
+      expect(await refs("false")).not.toContain(delivered);
+      expect(await refs("true")).toContain(delivered);
+      expect(await refs("true")).not.toContain(failed);
+    } finally {
+      await hooks.close();
+    }
   });
 });
 

@@ -5,12 +5,13 @@ import { getSettings } from "@/lib/merchants/get-settings";
 import { ModeSwitch } from "../_components/mode-switch";
 import { ConsoleNav } from "../_components/nav";
 import { SignOutButton } from "../_components/sign-out";
+import { linkClass } from "../_components/styles";
 
 export const dynamic = "force-dynamic";
 
 /**
  * The signed-in console: a header with the business, the Test / Live switch and sign out, the navigation
- * landmark, and a band on every page that says which data is shown. Each page checks the session itself too
+ * landmark, a band on every page that says which data is shown, and a footer linking the API reference. Each page checks the session itself too
  * (a layout is not re-run on every navigation).
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -56,6 +57,12 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <main id="main" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:py-8">
         {children}
       </main>
+      <footer className="mx-auto w-full max-w-6xl border-t border-slate-200 px-4 py-4 text-sm text-slate-700">
+        {/* A full page load: the reference is its own page, outside the console's layout. */}
+        <a href="/docs" className={linkClass}>
+          API reference
+        </a>
+      </footer>
     </div>
   );
 }

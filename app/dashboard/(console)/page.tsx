@@ -3,7 +3,7 @@ import Link from "next/link";
 import { formatMoney } from "@/lib/checkout/format";
 import { consoleOverview } from "@/lib/console/overview";
 import { requireMerchant } from "@/lib/console/session";
-import { Empty, PageHeader, PaymentsTable, Section } from "../_components/bits";
+import { Empty, PageHeader, PaymentsTable, Section, when } from "../_components/bits";
 import { card, linkClass } from "../_components/styles";
 
 export const dynamic = "force-dynamic";
@@ -11,9 +11,11 @@ export const metadata: Metadata = { title: "Overview" };
 
 function Collected({
   title,
+  stat,
   rows,
 }: {
   title: string;
+  stat: string;
   rows: { currency: string; amount: string; count: number }[];
 }) {
   return (
@@ -24,7 +26,11 @@ function Collected({
       ) : (
         <ul className="mt-2 space-y-1">
           {rows.map((r) => (
-            <li key={r.currency} className="text-2xl font-bold tabular-nums text-slate-900">
+            <li
+              key={r.currency}
+              className="text-2xl font-bold tabular-nums text-slate-900"
+              data-stat={`${stat}-${r.currency}`}
+            >
               {formatMoney(r.amount, r.currency)}{" "}
               <span className="text-sm font-normal text-slate-600">
                 from {r.count} payment{r.count === 1 ? "" : "s"}
@@ -43,7 +49,7 @@ export default async function OverviewPage() {
   const attention: React.ReactNode[] = [];
   if (o.webhook && o.webhook.status !== "enabled") {
     attention.push(
-      <li key="webhook">
+      <li key="webhook" data-attention="webhook-disabled">
         Your webhook endpoint is disabled{o.webhook.disabledReason ? ` (${o.webhook.disabledReason})` : ""}:
         events are not being delivered.{" "}
         <Link href="/dashboard/webhooks" className={linkClass}>
@@ -52,9 +58,22 @@ export default async function OverviewPage() {
       </li>,
     );
   }
+  if (o.webhookFailing) {
+    const n = o.webhookFailing.failures;
+    attention.push(
+      <li key="webhook-failing" data-attention="webhook-failing">
+        Your webhook endpoint is failing: the last delivery failed ({when(o.webhookFailing.lastFailureAt)}),{" "}
+        {n} failed attempt{n === 1 ? "" : "s"} since the last success. It is retried, and disabled if every
+        attempt keeps failing.{" "}
+        <Link href="/dashboard/webhooks" className={linkClass}>
+          See the deliveries
+        </Link>
+      </li>,
+    );
+  }
   if (o.refundsDue > 0) {
     attention.push(
-      <li key="refunds">
+      <li key="refunds" data-attention="refunds-pending">
         <Link href="/dashboard/refunds?status=pending" className={linkClass}>
           {o.refundsDue} refund{o.refundsDue === 1 ? "" : "s"} pending
         </Link>{" "}
@@ -67,20 +86,26 @@ export default async function OverviewPage() {
     <>
       <PageHeader title="Overview" mode={mode} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Collected title="Collected today" rows={o.today} />
-        <Collected title="Collected in the last 7 days" rows={o.week} />
+        <Collected title="Collected today" stat="today" rows={o.today} />
+        <Collected title="Collected in the last 7 days" stat="week" rows={o.week} />
         <div className={card}>
           <h2 className="text-sm font-semibold text-slate-700">Payments in the last 7 days</h2>
-          <p className="mt-2 text-2xl font-bold tabular-nums">{o.payments}</p>
+          <p className="mt-2 text-2xl font-bold tabular-nums" data-stat="payments">
+            {o.payments}
+          </p>
         </div>
         <div className={card}>
           <h2 className="text-sm font-semibold text-slate-700">Success rate</h2>
-          <p className="mt-2 text-2xl font-bold tabular-nums">
+          <p className="mt-2 text-2xl font-bold tabular-nums" data-stat="success-rate">
             {o.successRate === null ? "—" : `${o.successRate}%`}
           </p>
           <p className="text-sm text-slate-600">of finished payments in the last 7 days</p>
         </div>
       </div>
+      <p className="text-sm text-slate-600">
+        Today is since 00:00 UTC; the last 7 days are the 7 × 24 hours up to now. Amounts are what successful
+        payments collected, by the time they were paid.
+      </p>
       <Section title="Needs attention" id="attention">
         {attention.length === 0 ? (
           <Empty>Nothing needs your attention.</Empty>

@@ -20,8 +20,9 @@ export function ModeSwitch({ mode }: { mode: "test" | "live" }) {
             key={m}
             type="button"
             aria-pressed={mode === m}
-            disabled={change.isPending}
-            onClick={() => mode !== m && change.mutate(m)}
+            // aria-disabled, not disabled: a disabled button drops the keyboard focus to the page's start.
+            aria-disabled={change.isPending || undefined}
+            onClick={() => mode !== m && !change.isPending && change.mutate(m)}
             className={`rounded-md px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
               mode === m
                 ? m === "test"

@@ -13,6 +13,9 @@ export function RollKey({ mode }: { mode: "test" | "live" }) {
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const rollRef = useRef<HTMLButtonElement>(null);
+  const shownRef = useRef<HTMLDivElement>(null);
+  const wasConfirming = useRef(false);
   const roll = useMutation({
     mutationFn: () => consoleCall<{ mode: string; secretKey: string }>("POST", "keys/roll", { mode }),
     onSuccess: () => {
@@ -20,14 +23,21 @@ export function RollKey({ mode }: { mode: "test" | "live" }) {
       router.refresh();
     },
   });
+  // The keyboard focus follows what replaces the control it was on: the confirmation, the new key once
+  // shown, or the roll button again after Cancel.
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
+    else if (wasConfirming.current && !roll.data) rollRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming, roll.data]);
+  useEffect(() => {
+    if (roll.data) shownRef.current?.focus();
+  }, [roll.data]);
 
   return (
     <div className="space-y-3">
       {roll.data && (
-        <div className="space-y-3" role="status">
+        <div className="space-y-3 focus:outline-none" role="status" tabIndex={-1} ref={shownRef}>
           <ShownOnceWarning>
             Your new {mode} key is below. Copy it now: it will not be shown again. The old key no longer
             works.
@@ -61,7 +71,7 @@ export function RollKey({ mode }: { mode: "test" | "live" }) {
           </div>
         </div>
       ) : (
-        <button type="button" className={buttonSecondary} onClick={() => setConfirming(true)}>
+        <button ref={rollRef} type="button" className={buttonSecondary} onClick={() => setConfirming(true)}>
           Roll {mode} key
         </button>
       )}

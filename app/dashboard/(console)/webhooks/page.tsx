@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { requireMerchant } from "@/lib/console/session";
-import { db } from "@/lib/db/client";
+import { consoleWebhookEndpoint } from "@/lib/console/webhook-endpoint";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { findEndpoint } from "@/lib/webhooks/find-endpoint";
-import { presentEndpoint } from "@/lib/webhooks/present";
 import { PageHeader, Section, when } from "../../_components/bits";
 import { EventLog } from "../../_components/event-log";
 import { WebhookForm } from "../../_components/webhook-form";
@@ -13,8 +11,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const { merchantId, mode } = await requireMerchant();
-  const row = await findEndpoint(db(), merchantId, mode);
-  const endpoint = row ? presentEndpoint(row) : null;
+  const endpoint = await consoleWebhookEndpoint({ merchantId, mode });
   return (
     <>
       <PageHeader title="Webhooks" mode={mode} />
