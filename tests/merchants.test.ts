@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { client, initialize, production, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
 import { testDb } from "./helpers/db";
+import type { Target } from "./setup/servers";
 
 describe.each(targets)("merchant endpoints on $name", (target) => {
   const api = client(target.url);
@@ -251,33 +252,7 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
   });
 
   it("a staging session manages test mode only: the live key, webhook and events are refused (400 naming mode)", async () => {
-    const m = await signup(api);
-    const auth = bearer(m.accessToken);
-    const attempts = [
-      await api.post("/v1/merchants/keys/roll", { mode: "live" }, auth),
-      await api.put("/v1/merchants/webhook", { mode: "live", url: "https://hooks.example.com/x" }, auth),
-      await api.get("/v1/merchants/webhook?mode=live", auth),
-      await api.post("/v1/merchants/webhook/roll-secret", { mode: "live" }, auth),
-      await api.get("/v1/merchants/events?mode=live", auth),
-    ];
-    for (const res of attempts) {
-      expect(res.status, res.text).toBe(400);
-      expect(res.body.error).toBe("validation_error");
-      expect(res.body.message).toMatch(/^mode must be "test" on the staging deployment/);
-    }
-    // The live key still works where it belongs (not here), and nothing was written.
-    const rows = await testDb(target)
-      .selectFrom("api_keys")
-      .select(["mode", "revoked_at"])
-      .where("merchant_id", "=", m.id)
-      .execute();
-    expect(rows.filter((r) => r.mode === "live" && r.revoked_at === null)).toHaveLength(1);
-    const hooks = await testDb(target)
-      .selectFrom("webhook_endpoints")
-      .select("id")
-      .where("merchant_id", "=", m.id)
-      .execute();
-    expect(hooks).toEqual([]);
+    await expectOtherModeRefused(target, "live", /^mode must be "test" on the staging deployment/);
   });
 
   it("a body nested deeper than 64 levels is a 400 before anything walks it, Idempotency-Key or not", async () => {
@@ -531,36 +506,51 @@ describe("merchant endpoints on the production deployment", () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it("a production session manages live mode only: the test key, webhook and events are refused (400 naming mode)", async () => {
-    const m = await signup(api);
+    const m = await expectOtherModeRefused(
+      production,
+      "test",
+      /^mode must be "live" on the production deployment/,
+    );
     const auth = bearer(m.accessToken);
-    const attempts = [
-      await api.post("/v1/merchants/keys/roll", { mode: "test" }, auth),
-      await api.put("/v1/merchants/webhook", { mode: "test", url: "https://hooks.example.com/x" }, auth),
-      await api.get("/v1/merchants/webhook?mode=test", auth),
-      await api.post("/v1/merchants/webhook/roll-secret", { mode: "test" }, auth),
-      await api.get("/v1/merchants/events?mode=test", auth),
-    ];
-    for (const res of attempts) {
-      expect(res.status, res.text).toBe(400);
-      expect(res.body.error).toBe("validation_error");
-      expect(res.body.message).toMatch(/^mode must be "live" on the production deployment/);
-    }
-    const rows = await testDb(production)
-      .selectFrom("api_keys")
-      .select(["mode", "revoked_at"])
-      .where("merchant_id", "=", m.id)
-      .execute();
-    expect(rows.filter((r) => r.mode === "test" && r.revoked_at === null)).toHaveLength(1);
-    expect(
-      await testDb(production)
-        .selectFrom("webhook_endpoints")
-        .select("id")
-        .where("merchant_id", "=", m.id)
-        .execute(),
-    ).toEqual([]);
     // Its own mode is served: the live key rolls.
     const rolled = await api.post("/v1/merchants/keys/roll", { mode: "live" }, auth);
     expect(rolled.status, rolled.text).toBe(200);
     expect(rolled.body.data.secretKey).toMatch(/^sk_live_/);
   });
 });
+
+/**
+ * A session on `target`'s deployment asks to roll the key, set and read the webhook, roll its secret and list
+ * the events of the mode that deployment does not serve: each is a 400 naming mode, and nothing is written
+ * (that mode's key still works where it belongs, and no endpoint exists). Answers the merchant.
+ */
+async function expectOtherModeRefused(target: Target, mode: "test" | "live", message: RegExp) {
+  const api = client(target.url);
+  const m = await signup(api);
+  const auth = { authorization: `Bearer ${m.accessToken}` };
+  const attempts = [
+    await api.post("/v1/merchants/keys/roll", { mode }, auth),
+    await api.put("/v1/merchants/webhook", { mode, url: "https://hooks.example.com/x" }, auth),
+    await api.get(`/v1/merchants/webhook?mode=${mode}`, auth),
+    await api.post("/v1/merchants/webhook/roll-secret", { mode }, auth),
+    await api.get(`/v1/merchants/events?mode=${mode}`, auth),
+  ];
+  for (const res of attempts) {
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error).toBe("validation_error");
+    expect(res.body.message).toMatch(message);
+  }
+  const rows = await testDb(target)
+    .selectFrom("api_keys")
+    .select(["mode", "revoked_at"])
+    .where("merchant_id", "=", m.id)
+    .execute();
+  expect(rows.filter((r) => r.mode === mode && r.revoked_at === null)).toHaveLength(1);
+  const hooks = await testDb(target)
+    .selectFrom("webhook_endpoints")
+    .select("id")
+    .where("merchant_id", "=", m.id)
+    .execute();
+  expect(hooks).toEqual([]);
+  return m;
+}

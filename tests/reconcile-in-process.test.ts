@@ -1,5 +1,6 @@
-import { CompiledQuery } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "@/lib/db/schema";
 import { inProcessEnv, inProcessTargets, merchantWithCheckouts, useDatabase } from "./helpers/in-process";
 
 /**
@@ -29,6 +30,42 @@ afterAll(async () => {
 const CARD = (number: string) => ({ number, expiryMonth: 12, expiryYear: 2099, cvv: "123" });
 /** Older than CARD_RECONCILE_SECONDS (120 by default). */
 const LONG_AGO = () => Date.now() - 10 * 60_000;
+
+/**
+ * The sandbox card network's answers held up on the way back until `answer()`: decided at the network before
+ * the hold ("decide first"), or only once released ("decide after").
+ */
+function holdCardAnswers(order: "decide first" | "decide after") {
+  const real = sandboxRails.card.authorize;
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const slow = vi.spyOn(sandboxRails.card, "authorize").mockImplementation(async (input) => {
+    if (order === "decide after") await held;
+    const outcome = await real(input);
+    await held;
+    return outcome;
+  });
+  return { answer: () => answer(), slow };
+}
+
+/** The transaction's one card attempt captured the card total (5175.00) once, with one payment.completed. */
+async function expectCapturedOnce(db: Kysely<Database>, p: { transactionId: string; reference: string }) {
+  const attempts = await db
+    .selectFrom("charge_attempts")
+    .select(["status", "captured_minor"])
+    .where("transaction_id", "=", p.transactionId)
+    .execute();
+  expect(attempts.map((a) => [a.status, String(a.captured_minor)])).toEqual([["success", "517500"]]);
+  const events = await db
+    .selectFrom("events")
+    .select("type")
+    .where("reference", "=", p.reference)
+    .where("type", "=", "payment.completed")
+    .execute();
+  expect(events).toHaveLength(1);
+}
 
 describe.each(targets)("card reconciliation and refund sweep on $name", (target) => {
   it("an OTP lost on the way and an attempt the network never received fail, capturing nothing", async () => {
@@ -103,17 +140,8 @@ describe.each(targets)("card reconciliation and refund sweep on $name", (target)
     const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
     const { open } = await merchantWithCheckouts(db, `reconcile-late-${target.name}@example.com`);
     const p = await open();
-    const real = sandboxRails.card.authorize;
-    let answer: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
     // The network decides at once; its answer is held up on the way back.
-    const slow = vi.spyOn(sandboxRails.card, "authorize").mockImplementation(async (input) => {
-      const outcome = await real(input);
-      await held;
-      return outcome;
-    });
+    const { answer, slow } = holdCardAnswers("decide first");
     try {
       const charging = chargeCard({ principal: p, card: CARD("4242424242424242") });
       await vi.waitFor(async () => {
@@ -142,19 +170,7 @@ describe.each(targets)("card reconciliation and refund sweep on $name", (target)
       .where("id", "=", p.transactionId)
       .executeTakeFirstOrThrow();
     expect(tx.status).toBe("success");
-    const attempts = await db
-      .selectFrom("charge_attempts")
-      .select(["status", "captured_minor"])
-      .where("transaction_id", "=", p.transactionId)
-      .execute();
-    expect(attempts.map((a) => [a.status, String(a.captured_minor)])).toEqual([["success", "517500"]]);
-    const events = await db
-      .selectFrom("events")
-      .select("type")
-      .where("reference", "=", p.reference)
-      .where("type", "=", "payment.completed")
-      .execute();
-    expect(events).toHaveLength(1);
+    await expectCapturedOnce(db, p);
     expect(await db.selectFrom("refunds").select("id").where("transaction_id", "=", tx.id).execute()).toEqual(
       [],
     );
@@ -198,17 +214,9 @@ describe.each(targets)("card reconciliation and refund sweep on $name", (target)
     const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
     const { open } = await merchantWithCheckouts(db, `reconcile-lost-${target.name}@example.com`);
     const p = await open();
-    let answer: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
     // The network captures; its answer is held up on the way back, and when reconciliation asks, the network
     // says it has no outcome yet (as a live network may while it is still deciding).
-    const real = sandboxRails.card.authorize;
-    const slow = vi.spyOn(sandboxRails.card, "authorize").mockImplementation(async (input) => {
-      await held;
-      return real(input);
-    });
+    const { answer, slow } = holdCardAnswers("decide after");
     const unknown = vi.spyOn(sandboxRails.card, "cardStatus").mockResolvedValue({ kind: "unknown" });
     try {
       const charging = chargeCard({ principal: p, card: CARD("4242424242424242") });
@@ -238,19 +246,7 @@ describe.each(targets)("card reconciliation and refund sweep on $name", (target)
       .where("id", "=", p.transactionId)
       .executeTakeFirstOrThrow();
     expect([tx.status, String(tx.total_minor)]).toEqual(["success", "517500"]);
-    const attempts = await db
-      .selectFrom("charge_attempts")
-      .select(["status", "captured_minor"])
-      .where("transaction_id", "=", p.transactionId)
-      .execute();
-    expect(attempts.map((a) => [a.status, String(a.captured_minor)])).toEqual([["success", "517500"]]);
-    const events = await db
-      .selectFrom("events")
-      .select("type")
-      .where("reference", "=", p.reference)
-      .where("type", "=", "payment.completed")
-      .execute();
-    expect(events).toHaveLength(1);
+    await expectCapturedOnce(db, p);
   });
 
   it("finds stale card attempts through the partial index, not a table scan", async () => {
