@@ -410,20 +410,10 @@ describe.each(targets)("merchant console on $name", (target) => {
   });
 
   it("refunds a paid payment from its page: part, then the rest; never more; another merchant's is unknown", async () => {
-    const api = client(target.url);
     const b = browser(target);
     const { res } = await consoleSignup(b);
     const testKey = res.body.data.keys.test.secretKey as string;
-    const init = await initialize(api, testKey, { amount: "5000", email: "buyer@example.com" });
-    const { reference, accessCode } = init.body.data as { reference: string; accessCode: string };
-    const card = {
-      number: "4242424242424242",
-      expiryMonth: 12,
-      expiryYear: new Date().getUTCFullYear() + 2,
-      cvv: "123",
-    };
-    const paid = await api.post("/v1/payment/checkout/charge/card", card, { "x-access-code": accessCode });
-    expect(paid.body.data.status).toBe("success");
+    const reference = await paidByCard(target, testKey);
 
     const page = await b.get(`/dashboard/payments/${reference}`);
     expect(page.status).toBe(200);

@@ -50,6 +50,17 @@ function holdCardAnswers(order: "decide first" | "decide after") {
   return { answer: () => answer(), slow };
 }
 
+/** Reconcile the transaction's attempt as if it had been at the network for 10 minutes, then let its answer in. */
+async function reconcileThenAnswer(db: Kysely<Database>, p: { transactionId: string }, answer: () => void) {
+  await db
+    .updateTable("charge_attempts")
+    .set({ updated_at: LONG_AGO() })
+    .where("transaction_id", "=", p.transactionId)
+    .execute();
+  expect(await reconcileCards()).toBe(1);
+  answer();
+}
+
 /** The transaction's one card attempt captured the card total (5175.00) once, with one payment.completed. */
 async function expectCapturedOnce(db: Kysely<Database>, p: { transactionId: string; reference: string }) {
   const attempts = await db
@@ -153,13 +164,7 @@ describe.each(targets)("card reconciliation and refund sweep on $name", (target)
           .executeTakeFirst();
         expect(decided.map((d) => d.attempt_id)).toContain(attempt?.id);
       });
-      await db
-        .updateTable("charge_attempts")
-        .set({ updated_at: LONG_AGO() })
-        .where("transaction_id", "=", p.transactionId)
-        .execute();
-      expect(await reconcileCards()).toBe(1);
-      answer();
+      await reconcileThenAnswer(db, p, answer);
       expect((await charging).status).toBe("success");
     } finally {
       slow.mockRestore();
@@ -228,13 +233,7 @@ describe.each(targets)("card reconciliation and refund sweep on $name", (target)
           .executeTakeFirst();
         expect(attempt?.status).toBe("authorizing");
       });
-      await db
-        .updateTable("charge_attempts")
-        .set({ updated_at: LONG_AGO() })
-        .where("transaction_id", "=", p.transactionId)
-        .execute();
-      expect(await reconcileCards()).toBe(1);
-      answer();
+      await reconcileThenAnswer(db, p, answer);
       expect((await charging).status).toBe("success");
     } finally {
       slow.mockRestore();
