@@ -6,13 +6,16 @@ import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { BRAND_LABEL, digitsOf, parseExpiry } from "@/lib/checkout/card";
-import { formatMoney } from "@/lib/checkout/format";
+import { isZeroAmount } from "@/lib/checkout/format";
+import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
 import { useCheckout } from "./context";
+import { errorText } from "./error-text";
 import { Spinner } from "./spinner";
 import type { CardField, CardFieldsState } from "./use-card-fields";
 import { useCharge } from "./use-charge";
+import { withAmount } from "./with-amount";
 
 /** The card's first step: number, expiry and CVV, the problem of the last try, and the test cards. */
 export function CardForm({
@@ -29,11 +32,12 @@ export function CardForm({
   /** The card asked for a one-time password. */
   onOtp: () => void;
 }) {
-  const { view, applyStatus, focusTabs } = useCheckout();
+  const { view, applyStatus, focusTabs, t, locale, money } = useCheckout();
+  const c = t.card;
   const id = useId();
   const numberRef = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
-  const total = formatMoney(view.totals.card, view.currency);
+  const total = money(view.totals.card);
   const { fields, brand, errors, shown } = card;
 
   const charge = useCharge(
@@ -47,9 +51,10 @@ export function CardForm({
           onOtp();
           return applyStatus({ status: "awaiting_otp" });
         }
-        onProblem({ ...declineOf(result), at: Date.now() });
+        onProblem({ ...declineOf(result, t, locale), at: Date.now() });
       },
-      onError: (err) => onProblem({ title: "Payment not completed", message: err.message, at: Date.now() }),
+      onError: (err) =>
+        onProblem({ title: c.notCompleted, message: errorText(err, t, locale), at: Date.now() }),
     },
   );
 
@@ -81,12 +86,15 @@ export function CardForm({
 
   return (
     <div key="card">
-      <StepHeading>Pay with card</StepHeading>
+      <StepHeading>{c.title}</StepHeading>
       <p className="mt-1 text-sm text-slate-700">
-        You pay <strong className="font-semibold text-slate-900">{total}</strong>
-        {!/^0(\.0+)?$/.test(view.fees.card) && !view.merchantBearsCost
-          ? `, including a ${formatMoney(view.fees.card, view.currency)} card fee.`
-          : "."}
+        {withAmount(
+          !isZeroAmount(view.fees.card) && !view.merchantBearsCost
+            ? fmt(c.youPayWithFee, { fee: money(view.fees.card) })
+            : c.youPay,
+          "{total}",
+          <strong className="font-semibold text-slate-900">{total}</strong>,
+        )}
       </p>
       {problem && (
         <div key={problem.at} className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
@@ -96,11 +104,11 @@ export function CardForm({
           <p className="mt-1 text-sm">{problem.message}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" onClick={tryAgain} className={buttonSecondary}>
-              Try another card
+              {c.tryAnotherCard}
             </button>
             {view.channels.length > 1 && (
               <button type="button" onClick={focusTabs} className={buttonSecondary}>
-                Pay another way
+                {t.payAnotherWay}
               </button>
             )}
           </div>
@@ -109,7 +117,7 @@ export function CardForm({
       <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         <Field
           id={`${id}-number`}
-          label="Card number"
+          label={c.number}
           error={shown("number")}
           aside={
             <span className="text-sm font-medium text-slate-700" aria-live="polite">
@@ -134,14 +142,14 @@ export function CardForm({
           )}
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field id={`${id}-expiry`} label="Expiry (MM/YY)" error={shown("expiry")}>
+          <Field id={`${id}-expiry`} label={c.expiry} error={shown("expiry")}>
             {(aria) => (
               <input
                 {...aria}
                 data-field="expiry"
                 inputMode="numeric"
                 autoComplete="cc-exp"
-                placeholder="MM/YY"
+                placeholder={c.expiryPlaceholder}
                 maxLength={5}
                 value={fields.expiry}
                 onChange={(e) => card.setExpiry(e.target.value)}
@@ -150,14 +158,14 @@ export function CardForm({
               />
             )}
           </Field>
-          <Field id={`${id}-cvv`} label="CVV" error={shown("cvv")}>
+          <Field id={`${id}-cvv`} label={c.cvv} error={shown("cvv")}>
             {(aria) => (
               <input
                 {...aria}
                 data-field="cvv"
                 inputMode="numeric"
                 autoComplete="cc-csc"
-                placeholder={brand === "amex" ? "4 digits" : "3 digits"}
+                placeholder={brand === "amex" ? c.cvvPlaceholder4 : c.cvvPlaceholder3}
                 maxLength={4}
                 value={fields.cvv}
                 onChange={(e) => card.setCvv(e.target.value)}
@@ -175,31 +183,31 @@ export function CardForm({
         >
           {charge.isPending ? (
             <>
-              <Spinner /> Processing…
+              <Spinner /> {c.processing}
             </>
           ) : (
-            `Pay ${total}`
+            fmt(t.pay, { total })
           )}
         </button>
       </form>
       {view.testMode && (
         <details className="mt-4 text-sm text-slate-700">
-          <summary className="cursor-pointer font-medium">Test cards</summary>
+          <summary className="cursor-pointer font-medium">{c.testCards}</summary>
           <ul className="mt-2 space-y-1">
             <li>
-              <span className="font-mono">4242 4242 4242 4242</span>: succeeds
+              <span className="font-mono">4242 4242 4242 4242</span>: {c.testSucceeds}
             </li>
             <li>
-              <span className="font-mono">4000 0000 0000 0002</span>: declined
+              <span className="font-mono">4000 0000 0000 0002</span>: {c.testDeclined}
             </li>
             <li>
-              <span className="font-mono">4000 0000 0000 9995</span>: insufficient funds
+              <span className="font-mono">4000 0000 0000 9995</span>: {c.testInsufficient}
             </li>
             <li>
-              <span className="font-mono">4000 0000 0000 3220</span>: asks for the code 123456
+              <span className="font-mono">4000 0000 0000 3220</span>: {c.testOtp}
             </li>
           </ul>
-          <p className="mt-1">Any future expiry date and any 3-digit CVV.</p>
+          <p className="mt-1">{c.testAnyExpiry}</p>
         </details>
       )}
     </div>

@@ -12,11 +12,11 @@ import { useCardFields } from "./use-card-fields";
  * (otp-form.tsx). The typed card (use-card-fields.ts) lives here, so coming back from the OTP step keeps it.
  */
 export function CardPanel() {
-  const { record } = useCheckout();
+  const { record, t } = useCheckout();
   const [step, setStep] = useState<"card" | "otp">(record.status === "awaiting_otp" ? "otp" : "card");
   const [problem, setProblem] = useState<CardProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const card = useCardFields(formRef);
+  const card = useCardFields(formRef, t.card.fieldErrors);
 
   function backToCard(next: CardProblem | null) {
     setProblem(next && { ...next, at: Date.now() });

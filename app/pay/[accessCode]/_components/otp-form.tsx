@@ -5,33 +5,35 @@ import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { digitsOf } from "@/lib/checkout/card";
-import { formatMoney } from "@/lib/checkout/format";
+import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
 import { useCheckout } from "./context";
+import { errorText } from "./error-text";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
 
 /** The card's second step: the one-time password the bank sent. `onBack` returns to the card form. */
 export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => void }) {
-  const { view, applyStatus } = useCheckout();
+  const { view, applyStatus, t, locale, money } = useCheckout();
+  const o = t.otp;
   const id = useId();
   const [otp, setOtp] = useState("");
   const [otpError, setOtpError] = useState<string | null>(null);
-  const total = formatMoney(view.totals.card, view.currency);
+  const total = money(view.totals.card);
 
   const confirmOtp = useCharge((code: string, key) => checkoutApi.otp(view.accessCode, code, key), {
     onSuccess: async (result) => {
       if (result.status === "success")
         return applyStatus({ status: "success", channel: "card", total: view.totals.card });
-      onBack(declineOf(result));
+      onBack(declineOf(result, t, locale));
       await applyStatus({ status: "pending" });
     },
     onError: (err) => {
       if (err.code === "invalid_state") {
-        onBack({ title: "Payment not completed", message: err.message });
+        onBack({ title: t.card.notCompleted, message: errorText(err, t, locale) });
         void applyStatus({});
-      } else setOtpError(err.message);
+      } else setOtpError(errorText(err, t, locale));
     },
   });
 
@@ -39,7 +41,7 @@ export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => v
     event.preventDefault();
     if (confirmOtp.isPending) return;
     if (!/^\d{4,8}$/.test(otp)) {
-      setOtpError("Enter the code from your bank: 4 to 8 digits.");
+      setOtpError(o.invalid);
       return;
     }
     setOtpError(null);
@@ -48,13 +50,13 @@ export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => v
 
   return (
     <div key="otp">
-      <StepHeading>Enter the one-time password</StepHeading>
+      <StepHeading>{o.title}</StepHeading>
       <p className="mt-1 text-sm text-slate-700">
-        Your bank sent a code to the phone number linked to your card.
-        {view.testMode && " In test mode the code is 123456."}
+        {o.body}
+        {view.testMode && ` ${o.testCode}`}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-        <Field id={`${id}-otp`} label="One-time password" error={otpError}>
+        <Field id={`${id}-otp`} label={o.label} error={otpError}>
           {(aria) => (
             <input
               {...aria}
@@ -71,10 +73,10 @@ export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => v
         <button type="submit" disabled={confirmOtp.isPending} className={buttonPrimary}>
           {confirmOtp.isPending ? (
             <>
-              <Spinner /> Confirming…
+              <Spinner /> {o.confirming}
             </>
           ) : (
-            `Confirm payment of ${total}`
+            fmt(o.confirm, { total })
           )}
         </button>
         <button
@@ -83,7 +85,7 @@ export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => v
           disabled={confirmOtp.isPending}
           className={`${buttonSecondary} w-full`}
         >
-          Use a different card
+          {o.differentCard}
         </button>
       </form>
     </div>

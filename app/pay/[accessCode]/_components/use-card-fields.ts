@@ -3,6 +3,7 @@
 import { type ChangeEvent, type RefObject, useEffect, useRef, useState } from "react";
 import {
   brandOf,
+  type CardFieldError,
   cardNumberError,
   cvvError,
   digitsOf,
@@ -21,7 +22,10 @@ const UNTOUCHED: Record<CardField, boolean> = { number: false, expiry: false, cv
  * The card form's fields: what was typed (grouped as printed on the card), which were left, and their
  * mistakes. Kept by the panel, so going to the OTP step and back keeps the card number.
  */
-export function useCardFields(formRef: RefObject<HTMLFormElement | null>) {
+export function useCardFields(
+  formRef: RefObject<HTMLFormElement | null>,
+  words: Record<CardFieldError, string>,
+) {
   const [fields, setFields] = useState<CardFields>(EMPTY);
   const [touched, setTouched] = useState(UNTOUCHED);
 
@@ -46,7 +50,10 @@ export function useCardFields(formRef: RefObject<HTMLFormElement | null>) {
     expiry: expiryError(fields.expiry),
     cvv: cvvError(fields.cvv, brand),
   };
-  const shown = (name: CardField) => (touched[name] ? errors[name] : null);
+  const shown = (name: CardField) => {
+    const error = touched[name] ? errors[name] : null;
+    return error && words[error];
+  };
 
   /**
    * A field shows its error once the customer leaves it with something typed, except when it is left by
