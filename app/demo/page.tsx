@@ -10,7 +10,10 @@ import { startDemoCheckout } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Demo store", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = messagesFor(await requestLocale());
+  return { title: { absolute: t.demo.title }, robots: { index: false } };
+}
 
 /**
  * A demo merchant's shop (test mode only): pick a product, pay on the hosted checkout, come back to
@@ -29,7 +32,7 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
 
   return (
     <main className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
-      <LanguageMenu locale={locale} label={t.page.language} change={t.page.change} />
+      <LanguageMenu locale={locale} label={t.page.language} />
       <p className="mt-3 text-sm font-semibold tracking-wide text-teal-800 uppercase">{d.eyebrow}</p>
       <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{d.title}</h1>
       <p className="mt-2 text-slate-700">{d.intro}</p>

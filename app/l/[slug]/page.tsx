@@ -14,7 +14,10 @@ import { LinkForm } from "./_components/link-form";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Pay", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = messagesFor(await requestLocale());
+  return { title: t.page.title, robots: { index: false } };
+}
 
 async function load(slug: string) {
   if (!SlugParams.safeParse({ slug }).success) return null;
@@ -41,7 +44,7 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ sl
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-lg flex-col px-4 py-8 sm:py-12">
       <div className="mb-3">
-        <LanguageMenu locale={locale} label={t.page.language} change={t.page.change} />
+        <LanguageMenu locale={locale} label={t.page.language} />
       </div>
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <header className="border-b border-slate-200 pb-5">

@@ -13,7 +13,10 @@ import { chooseCheckoutLanguage } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Pay", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = messagesFor(await requestLocale());
+  return { title: t.page.title, robots: { index: false, follow: false } };
+}
 
 const DEFAULT_BRAND = "#0f766e";
 
@@ -55,15 +58,6 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
       // the one in the document's CSP, and the browser blocks it.
       style={{ "--brand": brand, "--brand-fg": foregroundOn(brand) } as CSSProperties}
     >
-      <div className="mb-3">
-        <LanguageMenu
-          locale={locale}
-          label={t.page.language}
-          change={t.page.change}
-          action={chooseCheckoutLanguage}
-          keep={{ accessCode }}
-        />
-      </div>
       {/* No overflow clipping here: the bank picker's list must be free to extend past the card. */}
       <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 print:shadow-none">
         <div
@@ -117,7 +111,17 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
           }
         />
       </div>
-      <p className="mt-6 text-center text-xs text-slate-600">{t.page.securedBy}</p>
+      {/* After the card: the first Tab stop stays the payment methods. */}
+      <div className="mt-4">
+        <LanguageMenu
+          locale={locale}
+          label={t.page.language}
+          action={chooseCheckoutLanguage}
+          keep={{ accessCode }}
+          up
+        />
+      </div>
+      <p className="mt-4 text-center text-xs text-slate-600">{t.page.securedBy}</p>
     </main>
   );
 }

@@ -6,10 +6,11 @@
 export const en = {
   /** Around every hosted page. */
   page: {
+    /** The browser tab\'s title of the checkout and link pages ("Pay · Paygate"). */
+    title: "Pay",
     testMode: "Test mode",
     securedBy: "Secured by Paygate",
     language: "Language",
-    change: "Change",
     payingAs: "Paying as",
     amount: "Amount",
     error404: "Error 404",

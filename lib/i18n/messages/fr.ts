@@ -3,10 +3,10 @@ import type { Messages } from "./en";
 /** French, as a payment page in Dakar or Abidjan says it (vous, "virement bancaire", "frais"). */
 export const fr: Messages = {
   page: {
+    title: "Paiement",
     testMode: "Mode test",
     securedBy: "Sécurisé par Paygate",
     language: "Langue",
-    change: "Changer",
     payingAs: "Paiement au nom de",
     amount: "Montant",
     error404: "Erreur 404",

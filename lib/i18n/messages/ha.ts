@@ -7,10 +7,10 @@ import type { Messages } from "./en";
  */
 export const ha: Messages = {
   page: {
+    title: "Biya",
     testMode: "Yanayin gwaji",
     securedBy: "Paygate ne ke ba da tsaro",
     language: "Harshe",
-    change: "Canza",
     payingAs: "Mai biya:",
     amount: "Adadin kuɗi",
     error404: "Kuskure 404",

@@ -7,10 +7,10 @@ import type { Messages } from "./en";
  */
 export const ig: Messages = {
   page: {
+    title: "Ịkwụ ụgwọ",
     testMode: "Ọnọdụ nnwale",
     securedBy: "Paygate na-echekwa ya",
     language: "Asụsụ",
-    change: "Gbanwee",
     payingAs: "Onye na-akwụ ụgwọ:",
     amount: "Ego",
     error404: "Njehie 404",

@@ -7,10 +7,10 @@ import type { Messages } from "./en";
  */
 export const pcm: Messages = {
   page: {
+    title: "Pay",
     testMode: "Na test mode",
     securedBy: "Na Paygate dey protect am",
     language: "Language",
-    change: "Change am",
     payingAs: "Person wey dey pay:",
     amount: "How much",
     error404: "Wahala 404",

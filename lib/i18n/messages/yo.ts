@@ -7,10 +7,10 @@ import type { Messages } from "./en";
  */
 export const yo: Messages = {
   page: {
+    title: "Ìsanwó",
     testMode: "Ìpò ìdánwò",
     securedBy: "Paygate ló ń dáàbò bò ó",
     language: "Èdè",
-    change: "Yí i padà",
     payingAs: "Ẹni tó ń sanwó:",
     amount: "Iye owó",
     error404: "Àṣìṣe 404",
