@@ -90,7 +90,8 @@ export function formatDateTime(
     .formatToParts(date)
     .reduce<Record<string, string>>((all, p) => Object.assign(all, { [p.type]: p.value }), {});
   const month = months[Number(parts.month) - 1] ?? parts.month;
-  return `${parts.day} ${month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName ?? ""}`.trim();
+  // en-GB pads a numeric day ("01") when the month is numeric too.
+  return `${Number(parts.day)} ${month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName ?? ""}`.trim();
 }
 
 /**
