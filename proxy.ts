@@ -38,6 +38,8 @@ export function proxy(request: NextRequest) {
   requestHeaders.set("content-security-policy", csp);
   // The console sends a signed-out merchant to sign in and then back here (lib/console/session.ts).
   requestHeaders.set("x-console-path", request.nextUrl.pathname + request.nextUrl.search);
+  // The hosted pages' language is read from the address (?lang=) in the root layout (lib/i18n/request-locale.ts).
+  requestHeaders.set("x-page-url", request.nextUrl.pathname + request.nextUrl.search);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);
   response.headers.set("referrer-policy", "no-referrer");

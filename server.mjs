@@ -201,6 +201,8 @@ async function runServer() {
     const refusal = precheck(req);
     if (refusal) return refuse(res, refusal);
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
+    // Set by proxy.ts for the hosted pages (lib/i18n/request-locale.ts reads it), never taken from a client.
+    delete req.headers["x-page-url"];
     handle(req, res).catch((err) => {
       const id = requestId();
       logLine("error", "request handler failed", { requestId: id, error: String(err?.message ?? err) });

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,9 +9,11 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0f766e" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/** `<html lang>` is the page's language: English, or on the hosted pages the customer's (docs/checkout.md). */
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const lang = await requestLocale();
   return (
-    <html lang="en">
+    <html lang={lang}>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );

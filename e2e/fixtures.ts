@@ -29,6 +29,8 @@ export type InitializeOptions = {
   callbackUrl?: string;
   currency?: string;
   merchantBearsCost?: boolean;
+  /** The hosted pages' language (en, fr, yo, ha, ig, pcm). */
+  locale?: string;
 };
 
 /** The two layouts every checkout flow runs at. */

@@ -66,6 +66,21 @@ describe.each(targets)("POST /v1/payment/initialize on $name", (target) => {
     expect(row.mode).toBe("test");
   });
 
+  it("keeps the checkout's language (locale) on the transaction; none when it is not given", async () => {
+    const m = await signup(api);
+    const withLocale = await initialize(api, m.testKey, { amount: "100", locale: "ha" });
+    const without = await initialize(api, m.testKey, { amount: "100" });
+    expect(withLocale.status).toBe(201);
+    const locales = await testDb(target)
+      .selectFrom("transactions")
+      .select(["reference", "locale"])
+      .where("reference", "in", [withLocale.body.data.reference, without.body.data.reference])
+      .execute();
+    const byReference = Object.fromEntries(locales.map((r) => [r.reference, r.locale]));
+    expect(byReference[withLocale.body.data.reference]).toBe("ha");
+    expect(byReference[without.body.data.reference]).toBeNull();
+  });
+
   const feeCases: Array<[string, string, string, string]> = [
     // amount, cardFee, transferFee, why
     ["2499.99", "37.50", "25.00", "just below the waiver edge: no flat fee (37.49985 -> 37.50)"],
@@ -248,6 +263,8 @@ describe.each(targets)("POST /v1/payment/initialize on $name", (target) => {
       [{ merchantBearsCost: "yes" }, "merchantBearsCost must be a boolean"],
       [{ amout: "5" }, 'unknown field "amout"'],
       [{ description: "x".repeat(501) }, "description"],
+      [{ locale: "de" }, "locale must be one of en, fr, yo, ha, ig, pcm"],
+      [{ locale: "yo-NG" }, "locale must be one of en, fr, yo, ha, ig, pcm"],
     ];
     for (const [extra, message] of cases) {
       const res = await initialize(api, m.testKey, { amount: "100", ...extra });

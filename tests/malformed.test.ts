@@ -145,6 +145,13 @@ describe.each(targets)("malformed input on $name", (target) => {
         ["41 nines", "9".repeat(41)],
         ["60,000 digits", "9".repeat(60_000)],
       ]),
+      ...fieldCases(ep, "locale", [
+        ...WRONG_TYPES_FOR_STRING.filter(([l]) => l !== "null"),
+        ["an empty string", ""],
+        ["a language we do not speak", "de"],
+        ["a region tag", "yo-NG"],
+        ["upper case", "FR"],
+      ]),
       ...fieldCases(ep, "currency", [
         ...WRONG_TYPES_FOR_STRING,
         ["an empty string", ""],

@@ -1,13 +1,19 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { LanguageMenu } from "@/components/ui/language-menu";
 import { DEMO_PRODUCTS, demoKey } from "@/lib/checkout/demo-store";
 import { formatMoney } from "@/lib/checkout/format";
 import { env } from "@/lib/env";
+import { messagesFor } from "@/lib/i18n/messages";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { startDemoCheckout } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Demo store", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = messagesFor(await requestLocale());
+  return { title: { absolute: t.demo.title }, robots: { index: false } };
+}
 
 /**
  * A demo merchant's shop (test mode only): pick a product, pay on the hosted checkout, come back to
@@ -19,21 +25,22 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
   const { error } = await searchParams;
   // Where the server keeps the demo key (DEMO_MERCHANT_FILE): named so a moved file is found.
   const file = env().DEMO_MERCHANT_FILE;
+  const locale = await requestLocale();
+  const t = messagesFor(locale);
+  const d = t.demo;
+  const problem = error && (d.errors[error as keyof typeof d.errors] ?? error);
 
   return (
     <main className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
-      <p className="text-sm font-semibold tracking-wide text-teal-800 uppercase">Demo store · test mode</p>
-      <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">Paygate demo store</h1>
-      <p className="mt-2 text-slate-700">
-        A pretend shop that takes payments through Paygate&apos;s hosted checkout, the way a merchant&apos;s
-        server would: it creates the payment with its secret key, sends you to checkout, and verifies the
-        result on its server when you come back. No real money moves.
-      </p>
+      <LanguageMenu locale={locale} label={t.page.language} />
+      <p className="mt-3 text-sm font-semibold tracking-wide text-teal-800 uppercase">{d.eyebrow}</p>
+      <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{d.title}</h1>
+      <p className="mt-2 text-slate-700">{d.intro}</p>
 
       {!key.ok ? (
         <section className="mt-8 rounded-xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="setup">
           <h2 id="setup" className="text-lg font-semibold text-slate-900">
-            The demo merchant is not set up
+            {d.notSetUp}
           </h2>
           <p className="mt-2 text-slate-700">
             {key.reason === "missing" ? `There is no ${file} on this server.` : `${file} could not be read.`}{" "}
@@ -52,13 +59,14 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
           action={startDemoCheckout}
           className="mt-8 space-y-6 rounded-xl bg-white p-5 ring-1 ring-slate-200"
         >
-          {error && (
+          {locale !== "en" && <input type="hidden" name="lang" value={locale} />}
+          {problem && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-              {error.slice(0, 300)}
+              {problem.slice(0, 300)}
             </p>
           )}
           <fieldset>
-            <legend className="text-lg font-semibold text-slate-900">Choose a product</legend>
+            <legend className="text-lg font-semibold text-slate-900">{d.chooseProduct}</legend>
             <div className="mt-3 space-y-2">
               {DEMO_PRODUCTS.map((p, i) => (
                 <label
@@ -73,10 +81,10 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
                       defaultChecked={i === 0}
                       className="size-4 accent-teal-700"
                     />
-                    <span className="text-slate-900">{p.name}</span>
+                    <span className="text-slate-900">{d.products[p.id]}</span>
                   </span>
                   <span className="font-semibold text-slate-900 tabular-nums">
-                    {formatMoney(p.amount, "NGN")}
+                    {formatMoney(p.amount, "NGN", locale)}
                   </span>
                 </label>
               ))}
@@ -84,7 +92,7 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
           </fieldset>
           <div>
             <label htmlFor="demo-email" className="block text-sm font-medium text-slate-800">
-              Email address
+              {d.email}
             </label>
             <input
               id="demo-email"
@@ -98,7 +106,7 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
           </div>
           <div>
             <label htmlFor="demo-name" className="block text-sm font-medium text-slate-800">
-              Full name <span className="font-normal text-slate-600">(optional)</span>
+              {d.fullName} <span className="font-normal text-slate-600">{d.optional}</span>
             </label>
             <input
               id="demo-name"
@@ -111,7 +119,7 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
             type="submit"
             className="w-full rounded-lg bg-teal-700 px-4 py-3 text-base font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
           >
-            Continue to payment
+            {d.continue}
           </button>
         </form>
       )}

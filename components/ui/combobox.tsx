@@ -18,6 +18,7 @@ export function Combobox({
   placeholder,
   listLabel,
   disabled,
+  noMatch = "No bank matches “{text}”.",
 }: {
   aria: FieldAria;
   options: Option[];
@@ -26,6 +27,8 @@ export function Combobox({
   placeholder?: string;
   listLabel: string;
   disabled?: boolean;
+  /** Said when nothing matches; `{text}` is what was typed. */
+  noMatch?: string;
 }) {
   const listId = useId();
   const chosen = options.find((o) => o.value === value) ?? null;
@@ -143,7 +146,7 @@ export function Combobox({
         ))}
       </div>
       <p role="status" className={open && filtered.length === 0 ? "mt-1 text-sm text-slate-700" : "sr-only"}>
-        {open && filtered.length === 0 ? `No bank matches “${text}”.` : ""}
+        {open && filtered.length === 0 ? noMatch.replace("{text}", text) : ""}
       </p>
     </div>
   );

@@ -3,15 +3,25 @@
 import { useEffect, useState } from "react";
 import { buttonSecondary } from "./styles";
 
+const COPY_LABELS = {
+  copy: "Copy",
+  copied: "Copied",
+  copiedLong: "Copied to the clipboard.",
+  failed: "Could not copy; select the text instead.",
+};
+
 /** Copies `value`; says so in a polite live region. `what` names it: "Copy account number". */
 export function CopyButton({
   value,
   what,
   className = "",
+  labels = COPY_LABELS,
 }: {
   value: string;
   what: string;
   className?: string;
+  /** The button's words, in the page's language. */
+  labels?: typeof COPY_LABELS;
 }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
@@ -32,17 +42,13 @@ export function CopyButton({
       <button
         type="button"
         onClick={copy}
-        aria-label={`${state === "copied" ? "Copied" : "Copy"} ${what}`}
+        aria-label={`${state === "copied" ? labels.copied : labels.copy} ${what}`}
         className={`${buttonSecondary} px-3 py-1.5`}
       >
-        {state === "copied" ? "Copied" : "Copy"}
+        {state === "copied" ? labels.copied : labels.copy}
       </button>
       <span aria-live="polite" className="sr-only">
-        {state === "copied"
-          ? "Copied to the clipboard."
-          : state === "failed"
-            ? "Could not copy; select the text instead."
-            : ""}
+        {state === "copied" ? labels.copiedLong : state === "failed" ? labels.failed : ""}
       </span>
     </span>
   );

@@ -10,6 +10,7 @@ export function Field({
   error,
   aside,
   optional,
+  optionalLabel = "(optional)",
   className,
   children,
 }: {
@@ -21,6 +22,8 @@ export function Field({
   aside?: ReactNode;
   /** Marks the label "(optional)". */
   optional?: boolean;
+  /** The "(optional)" mark in the page's language. */
+  optionalLabel?: string;
   className?: string;
   children: (aria: FieldAria) => ReactNode;
 }) {
@@ -30,7 +33,7 @@ export function Field({
       <div className="flex items-baseline justify-between gap-2">
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           {label}
-          {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+          {optional && <span className="font-normal text-slate-600"> {optionalLabel}</span>}
         </label>
         {aside}
       </div>

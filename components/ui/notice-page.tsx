@@ -10,12 +10,15 @@ export function NoticePage({
   children,
   actions,
   code,
+  securedBy = "Secured by Paygate",
 }: {
   title: string;
   children: ReactNode;
   actions?: ReactNode;
   /** A short tag above the title ("Error 404"). */
   code?: string;
+  /** The footer, in the page's language. */
+  securedBy?: string;
 }) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-lg flex-col justify-center px-4 py-10 sm:py-12">
@@ -30,7 +33,7 @@ export function NoticePage({
           {actions && <div className="mt-6 flex flex-wrap gap-3">{actions}</div>}
         </div>
       </div>
-      <p className="mt-6 text-center text-xs text-slate-600">Secured by Paygate</p>
+      <p className="mt-6 text-center text-xs text-slate-600">{securedBy}</p>
     </main>
   );
 }

@@ -1,4 +1,8 @@
 import { cardBrand, luhnValid } from "@/lib/channels/card-brand";
+import type { CheckoutMessages } from "@/lib/i18n/messages/en";
+
+/** A card field's mistake, named by its key in the catalogues (`checkout.card.fieldErrors`). */
+export type CardFieldError = keyof CheckoutMessages["card"]["fieldErrors"];
 
 /**
  * Card-form rules for the browser, the same the API applies (lib/channels/schemas.ts CardBody): Luhn,
@@ -38,11 +42,10 @@ export function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-export function cardNumberError(value: string): string | null {
+export function cardNumberError(value: string): CardFieldError | null {
   const digits = digitsOf(value);
-  if (digits.length === 0) return "Enter your card number.";
-  if (digits.length < 12 || !luhnValid(digits))
-    return "This card number is not valid. Check it and try again.";
+  if (digits.length === 0) return "numberEmpty";
+  if (digits.length < 12 || !luhnValid(digits)) return "numberInvalid";
   return null;
 }
 
@@ -54,20 +57,20 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
   return { month, year: 2000 + Number(match[2]) };
 }
 
-export function expiryError(value: string, now = new Date()): string | null {
-  if (value.trim() === "") return "Enter the expiry date.";
+export function expiryError(value: string, now = new Date()): CardFieldError | null {
+  if (value.trim() === "") return "expiryEmpty";
   const expiry = parseExpiry(value);
-  if (!expiry) return "Enter the expiry date as MM/YY.";
+  if (!expiry) return "expiryFormat";
   // Valid through the last day of the expiry month (the API compares in UTC the same way).
   if (expiry.year * 12 + expiry.month - 1 < now.getUTCFullYear() * 12 + now.getUTCMonth())
-    return "This card has expired.";
-  if (expiry.year > now.getUTCFullYear() + 25) return "Check the expiry year.";
+    return "expiryPast";
+  if (expiry.year > now.getUTCFullYear() + 25) return "expiryYear";
   return null;
 }
 
-export function cvvError(value: string, brand: Brand): string | null {
-  if (value === "") return "Enter the security code (CVV).";
-  if (!/^\d{3,4}$/.test(value)) return "The security code is 3 or 4 digits.";
-  if (brand === "amex" && value.length !== 4) return "American Express security codes are 4 digits.";
+export function cvvError(value: string, brand: Brand): CardFieldError | null {
+  if (value === "") return "cvvEmpty";
+  if (!/^\d{3,4}$/.test(value)) return "cvvFormat";
+  if (brand === "amex" && value.length !== 4) return "cvvAmex";
   return null;
 }

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import createClient from "openapi-fetch";
 import { demoMerchantFile } from "@/lib/boot";
 import { deploymentMode, env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/locales";
 import type { components, paths } from "@/lib/openapi/paygate-api";
 
 /**
@@ -68,6 +69,9 @@ export async function createDemoPayment(input: {
   product: DemoProduct;
   email: string;
   customerName?: string;
+  /** The product's name in the customer's language, and that language (the checkout opens in it). */
+  productName?: string;
+  locale?: Locale;
 }): Promise<{ ok: true; checkoutUrl: string } | { ok: false; message: string }> {
   const orderId = `order_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const { data, error } = await paygate(input.secretKey).POST("/v1/payment/initialize", {
@@ -76,8 +80,10 @@ export async function createDemoPayment(input: {
       amount: input.product.amount,
       email: input.email,
       ...(input.customerName && { customerName: input.customerName }),
-      description: input.product.name,
-      callbackUrl: `${env().PUBLIC_BASE_URL}/demo/return`,
+      // The store writes its order in the customer's language, and asks for checkout in it too.
+      description: input.productName ?? input.product.name,
+      callbackUrl: `${env().PUBLIC_BASE_URL}/demo/return${input.locale ? `?lang=${input.locale}` : ""}`,
+      ...(input.locale && { locale: input.locale }),
       // What the store would keep in its own order table: checked against verify before "fulfilling".
       metadata: { orderId, product: input.product.id, orderAmount: input.product.amount },
     },

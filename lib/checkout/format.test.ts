@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountDifference, formatMoney, isZeroAmount } from "./format";
+import { amountDifference, clockInWords, formatDateTime, formatMoney, isZeroAmount } from "./format";
 
 describe("amountDifference", () => {
   it("is the fee a customer pays on top of the price, exactly", () => {
@@ -42,5 +42,36 @@ describe("isZeroAmount", () => {
 describe("formatMoney", () => {
   it("groups the whole part", () => {
     expect(formatMoney("18877.50", "NGN")).toBe("NGN 18,877.50");
+  });
+});
+
+describe("formatting for the page's language", () => {
+  it("formats amounts through Intl on the decimal string, XOF without minor digits", () => {
+    expect(formatMoney("5075.50", "NGN")).toBe("NGN 5,075.50");
+    expect(formatMoney("5075.50", "NGN", "fr").replace(/\s/g, " ")).toBe("5 075,50 NGN");
+    expect(formatMoney("5075.50", "NGN", "yo").replace(/\s/g, " ")).toBe("NGN 5,075.50");
+    expect(formatMoney("5000", "XOF", "fr").replace(/\s/g, " ")).toBe("5 000 XOF");
+    // A decimal string is exact where a float would not be.
+    expect(formatMoney("99999999.99", "NGN", "ha").replace(/\s/g, " ")).toBe("NGN 99,999,999.99");
+  });
+
+  it("says the countdown in the catalogue's words, plural by Intl.PluralRules", () => {
+    const fr = {
+      minute: { one: "{n} minute", other: "{n} minutes" },
+      second: { one: "{n} seconde", other: "{n} secondes" },
+    };
+    expect(clockInWords(61, fr, "fr")).toBe("1 minute 1 seconde");
+    expect(clockInWords(125, fr, "fr")).toBe("2 minutes 5 secondes");
+    const yo = {
+      minute: { one: "ìṣẹ́jú {n}", other: "ìṣẹ́jú {n}" },
+      second: { one: "ìṣẹ́jú-àáyá {n}", other: "ìṣẹ́jú-àáyá {n}" },
+    };
+    expect(clockInWords(240, yo, "yo")).toBe("ìṣẹ́jú 4");
+  });
+
+  it("writes dates with the catalogue's month names where browsers have no data", () => {
+    const months = ["Ṣẹ́r", "Èrè", "Ẹrẹ̀", "Ìgb", "Ẹ̀bi", "Òkú", "Agẹ", "Ògú", "Owe", "Ọ̀wà", "Bél", "Ọ̀pẹ"];
+    expect(formatDateTime("2025-06-01T09:30:12.000Z", "yo", months, "UTC")).toBe("1 Òkú 2025, 09:30 UTC");
+    expect(formatDateTime("2025-06-01T09:30:12.000Z", "fr", months, "UTC")).toContain("juin 2025");
   });
 });

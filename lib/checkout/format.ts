@@ -3,8 +3,24 @@
  * strings: grouping is done on the text, never through a float.
  */
 
-/** "5075.5" → "5,075.5"; "5075.00" with "NGN" → "NGN 5,075.00". */
-export function formatMoney(amount: string, currency: string): string {
+/**
+ * "5075.00" with "NGN" → "NGN 5,075.00" (English, grouped on the text), "5 075,00 NGN" in French: other
+ * languages through Intl, which formats a decimal string exactly (no float) with the currency's own minor
+ * digits (XOF none). Yoruba, Hausa, Igbo and Pidgin use Nigerian English conventions: browsers ship no
+ * number data for them, and the server's and the browser's text must agree.
+ */
+export function formatMoney(amount: string, currency: string, locale = "en"): string {
+  if (locale !== "en") {
+    try {
+      return new Intl.NumberFormat(locale === "fr" ? "fr" : "en-NG", {
+        style: "currency",
+        currency,
+        currencyDisplay: "code",
+      }).format(amount as Intl.StringNumericLiteral);
+    } catch {
+      // An unknown currency code: the English text below.
+    }
+  }
   const [whole = "0", fraction] = amount.split(".");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${currency} ${fraction === undefined ? grouped : `${grouped}.${fraction}`}`;
@@ -26,14 +42,56 @@ export function formatClock(totalSeconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
-/** The same in words, for screen readers: "4 minutes 5 seconds". */
-export function clockInWords(totalSeconds: number): string {
+/** `one` and `other` forms of a unit ("{n} minute", "{n} minutes"), from a message catalogue. */
+export type UnitWords = { one: string; other: string };
+
+/** The same in words, for screen readers: "4 minutes 5 seconds", in the catalogue's words. */
+export function clockInWords(
+  totalSeconds: number,
+  words: { minute: UnitWords; second: UnitWords } = {
+    minute: { one: "{n} minute", other: "{n} minutes" },
+    second: { one: "{n} second", other: "{n} seconds" },
+  },
+  locale = "en",
+): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   const m = Math.floor(s / 60);
   const sec = s % 60;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (m === 0) return part(sec, "second");
-  return sec === 0 ? part(m, "minute") : `${part(m, "minute")} ${part(sec, "second")}`;
+  const rules = new Intl.PluralRules(locale);
+  const part = (n: number, unit: UnitWords) =>
+    (rules.select(n) === "one" ? unit.one : unit.other).replace("{n}", String(n));
+  if (m === 0) return part(sec, words.second);
+  return sec === 0 ? part(m, words.minute) : `${part(m, words.minute)} ${part(sec, words.second)}`;
+}
+
+/**
+ * "1 Jun 2025, 10:30 WAT": a date and time in `timeZone` (the browser's own when undefined). English and
+ * French through Intl; the other languages with the catalogue's month names (browsers have no date data for
+ * them) around Intl's numbers and zone name.
+ */
+export function formatDateTime(
+  iso: string,
+  locale: string,
+  months: readonly string[],
+  timeZone?: string,
+): string {
+  const date = new Date(iso);
+  const options: Intl.DateTimeFormatOptions = {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+    ...(timeZone && { timeZone }),
+  };
+  if (locale === "en" || locale === "fr") return new Intl.DateTimeFormat(locale, options).format(date);
+  const parts = new Intl.DateTimeFormat("en-GB", { ...options, month: "numeric", hourCycle: "h23" })
+    .formatToParts(date)
+    .reduce<Record<string, string>>((all, p) => Object.assign(all, { [p.type]: p.value }), {});
+  const month = months[Number(parts.month) - 1] ?? parts.month;
+  // en-GB pads a numeric day ("01") when the month is numeric too.
+  return `${Number(parts.day)} ${month} ${parts.year}, ${parts.hour}:${parts.minute} ${parts.timeZoneName ?? ""}`.trim();
 }
 
 /**

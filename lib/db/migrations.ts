@@ -518,4 +518,10 @@ export const migrations: Record<string, Migration> = {
       await sql`update webhook_endpoints set events = ${after} where events = ${before}`.execute(db);
     },
   },
+  "0012_checkout_locale": {
+    async up(db: Kysely<unknown>) {
+      // The checkout's language, kept for the payment (docs/checkout.md "Languages").
+      await db.schema.alterTable("transactions").addColumn("locale", "text").execute();
+    },
+  },
 };

@@ -61,6 +61,11 @@ export interface TransactionsTable {
   email: string | null;
   customer_name: string | null;
   callback_url: string | null;
+  /**
+   * The hosted pages' language for this payment (lib/i18n/locales.ts): initialize's `locale`, or the one the
+   * customer picked in the checkout's menu; null: chosen per visit (?lang=, Accept-Language).
+   */
+  locale: string | null;
   description: string | null;
   /** JSON object or null. */
   metadata: string | null;

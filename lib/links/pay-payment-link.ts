@@ -133,6 +133,8 @@ export async function payPaymentLink(input: {
           customerName: input.customerName ?? undefined,
           callbackUrl: link.redirect_url ?? undefined,
           description: link.title,
+          // The link's start page adds its language to the checkout address (?lang=) instead.
+          locale: undefined,
           metadata: { paymentLink: { id: link.id, slug: link.slug, title: link.title }, fields: answers },
           distributionMinor: undefined,
           merchantBearsCost: link.fee_bearer === "merchant",

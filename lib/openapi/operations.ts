@@ -107,6 +107,7 @@ export const OPERATIONS: Operation[] = [
       currency: "NGN",
       email: "customer@example.com",
       callbackUrl: "https://shop.example/return",
+      locale: "yo",
     },
   },
   {

@@ -889,7 +889,8 @@ export interface operations {
          *   "amount": "5000.00",
          *   "currency": "NGN",
          *   "email": "customer@example.com",
-         *   "callbackUrl": "https://shop.example/return"
+         *   "callbackUrl": "https://shop.example/return",
+         *   "locale": "yo"
          * }
          */
         "application/json": {
@@ -910,6 +911,8 @@ export interface operations {
             [key: string]: number | string;
           }) | null;
           merchantBearsCost?: boolean | null;
+          /** @description The hosted checkout's language: en (default), fr, yo (Yoruba), ha (Hausa), ig (Igbo) or pcm (Nigerian Pidgin). Without it the page follows `?lang=` and the browser's Accept-Language; the customer can change it on the page. */
+          locale?: ("en" | "fr" | "yo" | "ha" | "ig" | "pcm") | null;
         };
       };
     };

@@ -71,6 +71,7 @@ export async function initializePayment(input: {
     email: p.email ?? null,
     customer_name: p.customerName ?? null,
     callback_url: p.callbackUrl ?? null,
+    locale: p.locale ?? null,
     description: p.description ?? null,
     metadata: p.metadata ? JSON.stringify(p.metadata) : null,
     distribution: p.distributionMinor

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { parseAmount } from "@/lib/money/amount";
 import { CURRENCY_CODES, type Currency, DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { checkDistribution } from "@/lib/money/distribution";
@@ -65,6 +66,13 @@ export const InitializeBody = z
       .record(z.string(), z.union([z.number(), z.string()], { message: "values must be numbers" }))
       .nullish(),
     merchantBearsCost: z.boolean().nullish(),
+    locale: z
+      .enum(LOCALES, { message: `must be one of ${LOCALES.join(", ")}` })
+      .nullish()
+      .meta({
+        description:
+          "The hosted checkout's language: en (default), fr, yo (Yoruba), ha (Hausa), ig (Igbo) or pcm (Nigerian Pidgin). Without it the page follows `?lang=` and the browser's Accept-Language; the customer can change it on the page.",
+      }),
   })
   .transform((v, ctx) => {
     const currency = v.currency as Currency;
@@ -93,6 +101,7 @@ export const InitializeBody = z
       customerName: v.customerName ?? undefined,
       callbackUrl: v.callbackUrl ?? undefined,
       description: v.description ?? undefined,
+      locale: v.locale ?? undefined,
       metadata: v.metadata ?? undefined,
       distributionMinor,
       merchantBearsCost: v.merchantBearsCost ?? undefined,

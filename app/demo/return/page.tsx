@@ -1,17 +1,15 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { demoKey, verifyDemoPayment } from "@/lib/checkout/demo-store";
-import { amountDifference, CHANNEL_NAMES, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import { amountDifference, formatDateTime, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import type { Channel } from "@/lib/checkout/types";
+import { fmt } from "@/lib/i18n/locales";
+import { messagesFor } from "@/lib/i18n/messages";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Demo store: order", robots: { index: false } };
-
-const STATUS_WORDS: Record<string, string> = {
-  success: "Paid",
-  failed: "Failed",
-  abandoned: "Cancelled",
-};
 
 /** "2025-06-01T09:30:12.000Z" → "1 June 2025, 09:30 UTC". */
 function inWords(iso: string): string {
@@ -36,58 +34,75 @@ export default async function DemoReturnPage({ searchParams }: { searchParams: P
     payment.metadata.orderAmount !== undefined &&
     payment.amount === payment.metadata.orderAmount;
 
+  const locale = await requestLocale();
+  const t = messagesFor(locale);
+  const r = t.demo.return;
+  const money = (amount: string, currency: string) => formatMoney(amount, currency, locale);
+  const statusWord = (status: string) =>
+    r.statuses[status as "success" | "failed" | "abandoned"] ?? r.statuses.other;
+  const channelName = (channel: string) => t.checkout.channels[channel as Channel] ?? channel;
+  const paidAt = (iso: string) =>
+    locale === "en" ? inWords(iso) : formatDateTime(iso, locale, t.checkout.months, "UTC");
   const paid = payment?.total ?? payment?.amount ?? "0";
   const fee = payment ? amountDifference(paid, payment.amount) : "0";
   const heading = !payment
-    ? "We could not check this payment"
+    ? r.couldNotCheck
     : fulfil
-      ? "Thank you! Your order is confirmed"
+      ? r.confirmed
       : payment.status === "abandoned"
-        ? "Payment cancelled"
+        ? r.cancelled
         : payment.status === "failed"
-          ? "Payment failed"
+          ? r.failed
           : payment.status === "success"
-            ? "Payment needs review"
-            : "Payment not finished";
+            ? r.review
+            : r.notFinished;
 
   return (
     <main className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
-      <p className="text-sm font-semibold tracking-wide text-teal-800 uppercase">Demo store · test mode</p>
+      <p className="text-sm font-semibold tracking-wide text-teal-800 uppercase">{t.demo.eyebrow}</p>
       <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{heading}</h1>
       {!payment ? (
         <p role="alert" className="mt-3 text-slate-700">
-          {verified && !verified.ok ? verified.message : "The demo merchant is not set up on this server."}
+          {verified && !verified.ok ? verified.message : r.notSetUp}
         </p>
       ) : (
         <p className="mt-3 text-slate-700">
           {fulfil
-            ? `You paid ${formatMoney(paid, payment.currency)}${isZeroAmount(fee) ? "" : ` (the order's ${formatMoney(payment.amount, payment.currency)} and a ${formatMoney(fee, payment.currency)} fee)`}. We are packing your order.`
+            ? fmt(isZeroAmount(fee) ? r.youPaid : r.youPaidWithFee, {
+                paid: money(paid, payment.currency),
+                amount: money(payment.amount, payment.currency),
+                fee: money(fee, payment.currency),
+              })
             : payment.status === "success"
-              ? "The verified amount does not match the order; the order is on hold."
-              : "Nothing was charged. You can try again."}
+              ? r.mismatch
+              : r.nothingCharged}
         </p>
       )}
 
       {payment && (
         <section aria-labelledby="verified" className="mt-8 rounded-xl bg-white p-5 ring-1 ring-slate-200">
           <h2 id="verified" className="text-lg font-semibold text-slate-900">
-            Verified on the server
+            {r.verified}
           </h2>
           <dl className="mt-3 divide-y divide-slate-200 text-sm">
             {(
               [
-                ["Status", STATUS_WORDS[payment.status] ?? "Not finished"],
-                ["Reference", payment.reference],
-                ["Order amount", formatMoney(payment.amount, payment.currency)],
-                ["Fee", payment.total ? formatMoney(fee, payment.currency) : "—"],
-                ["Customer paid", payment.total ? formatMoney(payment.total, payment.currency) : "—"],
-                ["Paid with", payment.channel ? (CHANNEL_NAMES[payment.channel] ?? payment.channel) : "—"],
-                ["Paid at", payment.paidAt ? inWords(payment.paidAt) : "—"],
+                ["Status", r.status, statusWord(payment.status)],
+                ["Reference", r.reference, payment.reference],
+                ["Order amount", r.orderAmount, money(payment.amount, payment.currency)],
+                ["Fee", r.fee, payment.total ? money(fee, payment.currency) : "—"],
+                [
+                  "Customer paid",
+                  r.customerPaid,
+                  payment.total ? money(payment.total, payment.currency) : "—",
+                ],
+                ["Paid with", r.paidWith, payment.channel ? channelName(payment.channel) : "—"],
+                ["Paid at", r.paidAt, payment.paidAt ? paidAt(payment.paidAt) : "—"],
               ] as const
-            ).map(([label, value]) => (
-              <div key={label} className="flex justify-between gap-4 py-2">
+            ).map(([field, label, value]) => (
+              <div key={field} className="flex justify-between gap-4 py-2">
                 <dt className="text-slate-600">{label}</dt>
-                <dd className="text-right font-medium break-all text-slate-900" data-field={label}>
+                <dd className="text-right font-medium break-all text-slate-900" data-field={field}>
                   {value}
                 </dd>
               </div>
@@ -98,22 +113,21 @@ export default async function DemoReturnPage({ searchParams }: { searchParams: P
 
       <section aria-labelledby="query" className="mt-6 rounded-xl bg-slate-100 p-5 text-sm text-slate-700">
         <h2 id="query" className="font-semibold text-slate-900">
-          What the return address said
+          {r.queryTitle}
         </h2>
         <p className="mt-1">
           status <code className="font-mono">{String(query.status ?? "")}</code>, reference{" "}
           <code className="font-mono break-all">{reference}</code>, amount{" "}
           <code className="font-mono">{String(query.amount ?? "")}</code>{" "}
-          <code className="font-mono">{String(query.currency ?? "")}</code>. The store never fulfils on these:
-          anyone can type them.
+          <code className="font-mono">{String(query.currency ?? "")}</code>. {r.queryNote}
         </p>
       </section>
 
       <a
-        href="/demo"
+        href={locale === "en" ? "/demo" : `/demo?lang=${locale}`}
         className="mt-8 inline-block rounded-lg bg-teal-700 px-4 py-3 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
       >
-        Back to the store
+        {r.back}
       </a>
     </main>
   );

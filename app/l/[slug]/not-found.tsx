@@ -1,11 +1,14 @@
 import { NoticePage } from "@/components/ui/notice-page";
+import { messagesFor } from "@/lib/i18n/messages";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 /** An unknown payment link (the page answers 404). */
-export default function LinkNotFound() {
+export default async function LinkNotFound() {
+  const t = messagesFor(await requestLocale());
   return (
-    <NoticePage code="Error 404" title="This payment link is not valid">
-      <p>There is no payment link at this address: it may be mistyped or incomplete.</p>
-      <p>Check the address with the business that sent it to you, or ask them for a new link.</p>
+    <NoticePage code={t.page.error404} title={t.notices.checkoutNotFoundTitle} securedBy={t.page.securedBy}>
+      <p>{t.notices.linkNotFoundBody1}</p>
+      <p>{t.notices.linkNotFoundBody2}</p>
     </NoticePage>
   );
 }

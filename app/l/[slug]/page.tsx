@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { LanguageMenu } from "@/components/ui/language-menu";
 import { formatMoney } from "@/lib/checkout/format";
 import { deploymentMode } from "@/lib/env";
 import { isAppError } from "@/lib/http/errors";
+import { messagesFor } from "@/lib/i18n/messages";
+import { en } from "@/lib/i18n/messages/en";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { displayPaymentLink } from "@/lib/links/display-payment-link";
 import { SlugParams } from "@/lib/links/schemas";
 import { receiptsByEmail } from "@/lib/receipts/transport";
@@ -10,7 +14,10 @@ import { LinkForm } from "./_components/link-form";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Pay", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = messagesFor(await requestLocale());
+  return { title: t.page.title, robots: { index: false } };
+}
 
 async function load(slug: string) {
   if (!SlugParams.safeParse({ slug }).success) return null;
@@ -28,15 +35,24 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ sl
   const link = await load(slug);
   if (!link) notFound();
   const testMode = deploymentMode() === "test";
+  const locale = await requestLocale();
+  const t = messagesFor(locale);
+  // The link's reason in English (lib/links/present.ts) matched to its catalogue key.
+  const reasonKey = (Object.keys(en.link.unavailable) as Array<keyof typeof en.link.unavailable>).find(
+    (key) => en.link.unavailable[key] === link.unavailableReason,
+  );
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-lg flex-col px-4 py-8 sm:py-12">
+      <div className="mb-3">
+        <LanguageMenu locale={locale} label={t.page.language} />
+      </div>
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <header className="border-b border-slate-200 pb-5">
           <div className="flex items-start justify-between gap-3">
             <p className="text-sm font-medium text-slate-600">{link.merchantName}</p>
             {testMode && (
               <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-                Test mode
+                {t.page.testMode}
               </span>
             )}
           </div>
@@ -48,8 +64,8 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ sl
           )}
           {link.amount && (
             <p className="mt-4 text-3xl font-semibold text-slate-900">
-              <span className="sr-only">Amount: </span>
-              {formatMoney(link.amount, link.currency)}
+              <span className="sr-only">{t.page.amount}: </span>
+              {formatMoney(link.amount, link.currency, locale)}
             </p>
           )}
         </header>
@@ -64,15 +80,20 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ sl
             brandColor={link.brandColor}
             pricing={link.pricing}
             receiptsByEmail={receiptsByEmail()}
+            locale={locale}
+            t={t.link.form}
+            channelNames={t.checkout.channels}
           />
         ) : (
           <div role="alert" className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800">
-            <p className="font-medium">This link is not taking payments.</p>
-            <p className="mt-1 text-sm">{link.unavailableReason}</p>
+            <p className="font-medium">{t.link.notTakingPayments}</p>
+            <p className="mt-1 text-sm">
+              {reasonKey ? t.link.unavailable[reasonKey] : link.unavailableReason}
+            </p>
           </div>
         )}
       </div>
-      <p className="mt-6 text-center text-xs text-slate-600">Secured by Paygate</p>
+      <p className="mt-6 text-center text-xs text-slate-600">{t.page.securedBy}</p>
     </main>
   );
 }

@@ -1,13 +1,14 @@
 import { NoticePage } from "@/components/ui/notice-page";
+import { messagesFor } from "@/lib/i18n/messages";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 /** An unknown, expired or mistyped access code (the page answers 404). */
-export default function CheckoutNotFound() {
+export default async function CheckoutNotFound() {
+  const t = messagesFor(await requestLocale());
   return (
-    <NoticePage code="Error 404" title="This payment link is not valid">
-      <p>It may have expired, or the address may be incomplete.</p>
-      <p>
-        Go back to the business you were paying and start the payment again. Nothing was charged on this page.
-      </p>
+    <NoticePage code={t.page.error404} title={t.notices.checkoutNotFoundTitle} securedBy={t.page.securedBy}>
+      <p>{t.notices.checkoutNotFoundBody1}</p>
+      <p>{t.notices.checkoutNotFoundBody2}</p>
     </NoticePage>
   );
 }

@@ -2,14 +2,21 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import type { CSSProperties } from "react";
+import { LanguageMenu } from "@/components/ui/language-menu";
 import { loadCheckout } from "@/lib/checkout/load-checkout";
 import { clientAddressOf } from "@/lib/http/client-address";
+import { messagesFor } from "@/lib/i18n/messages";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { Checkout } from "./_components/checkout";
 import { RateLimited } from "./_components/rate-limited";
+import { chooseCheckoutLanguage } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Pay", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = messagesFor(await requestLocale());
+  return { title: t.page.title, robots: { index: false, follow: false } };
+}
 
 const DEFAULT_BRAND = "#0f766e";
 
@@ -35,7 +42,9 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
     clientAddress: clientAddressOf(requestHeaders),
   });
   if (loaded.kind === "not_found") notFound();
-  if (loaded.kind === "rate_limited") return <RateLimited accessCode={accessCode} />;
+  const locale = await requestLocale();
+  const t = messagesFor(locale);
+  if (loaded.kind === "rate_limited") return <RateLimited accessCode={accessCode} t={t.notices} />;
   const { view } = loaded;
   const brand = view.merchant.brandColor ?? DEFAULT_BRAND;
   const { merchant } = view;
@@ -58,6 +67,8 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
         />
         <Checkout
           view={view}
+          locale={locale}
+          messages={t.checkout}
           intro={
             <>
               <div className="flex items-start justify-between gap-3">
@@ -79,7 +90,7 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
                 </div>
                 {view.testMode && (
                   <span className="shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
-                    Test mode
+                    {t.page.testMode}
                   </span>
                 )}
               </div>
@@ -93,14 +104,24 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
           payer={
             view.email && (
               <p className="mt-1 text-sm break-all text-slate-700">
-                <span className="sr-only">Paying as </span>
+                <span className="sr-only">{t.page.payingAs} </span>
                 {view.email}
               </p>
             )
           }
         />
       </div>
-      <p className="mt-6 text-center text-xs text-slate-600">Secured by Paygate</p>
+      {/* After the card: the first Tab stop stays the payment methods. */}
+      <div className="mt-4">
+        <LanguageMenu
+          locale={locale}
+          label={t.page.language}
+          action={chooseCheckoutLanguage}
+          keep={{ accessCode }}
+          up
+        />
+      </div>
+      <p className="mt-4 text-center text-xs text-slate-600">{t.page.securedBy}</p>
     </main>
   );
 }

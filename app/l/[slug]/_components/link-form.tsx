@@ -4,7 +4,9 @@ import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-q
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { CHANNEL_NAMES, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import { formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import { fmt, type Locale } from "@/lib/i18n/locales";
+import type { CheckoutMessages, LinkFormMessages } from "@/lib/i18n/messages/en";
 import { type LinkPricing, quoteFees } from "@/lib/links/fee-notice";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
 
@@ -28,6 +30,10 @@ type Props = {
   pricing: LinkPricing;
   /** Whether receipts go out by email on this server (SMTP configured): only then does the page say so. */
   receiptsByEmail: boolean;
+  /** The page's language, its form strings and the channels' names (the page chose them on the server). */
+  locale: Locale;
+  t: LinkFormMessages;
+  channelNames: CheckoutMessages["channels"];
 };
 
 type Failure = { status: "failed"; error: string; message: string };
@@ -42,7 +48,7 @@ class ApiError extends Error {
   }
 }
 
-async function startPayment(slug: string, body: Record<string, unknown>): Promise<Session> {
+async function startPayment(slug: string, body: Record<string, unknown>, generic: string): Promise<Session> {
   const res = await fetch(`/v1/merchants/payment-links/${encodeURIComponent(slug)}/pay`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -58,7 +64,7 @@ async function startPayment(slug: string, body: Record<string, unknown>): Promis
     throw new ApiError({
       status: "failed",
       error: json?.error ?? "network_error",
-      message: json?.message ?? "Something went wrong. Try again.",
+      message: json?.message ?? generic,
     });
   }
   return json.data;
@@ -102,6 +108,14 @@ function toUnits(amount: string, digits: number): bigint {
   return BigInt(whole + fraction.padEnd(digits, "0"));
 }
 
+/** The checkout address with the page's language (`?lang=`), unless it is the default. */
+function withLang(checkoutUrl: string, locale: Locale): string {
+  if (locale === "en") return checkoutUrl;
+  const url = new URL(checkoutUrl, window.location.href);
+  url.searchParams.set("lang", locale);
+  return url.toString();
+}
+
 const decimals = (amount: string | null) => amount?.split(".")[1]?.length ?? 0;
 
 export function LinkForm(props: Props) {
@@ -114,12 +128,13 @@ export function LinkForm(props: Props) {
 }
 
 /** "Bank transfer, bank payment or USSD". */
-function channelList(channels: string[]): string {
-  const names = channels.map((c, i) => {
-    const name = CHANNEL_NAMES[c] ?? c;
-    return i === 0 || name === "USSD" ? name : name.toLowerCase();
+function channelList(channels: string[], names: Record<string, string>, or: string, locale: Locale): string {
+  const named = channels.map((c, i) => {
+    const name = names[c] ?? c;
+    // Lower case after the first, in the languages that have case; "USSD" stays as it is.
+    return i === 0 || name === "USSD" || !(locale === "en" || locale === "fr") ? name : name.toLowerCase();
   });
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+  return named.length <= 1 ? (named[0] ?? "") : `${named.slice(0, -1).join(", ")} ${or} ${named.at(-1)}`;
 }
 
 /**
@@ -131,16 +146,22 @@ function FeeNotice({
   pricing,
   amount,
   currency,
+  t,
+  locale,
+  channelNames,
 }: {
   pricing: LinkPricing;
   amount: string;
   currency: string;
+  t: LinkFormMessages;
+  locale: Locale;
+  channelNames: Record<string, string>;
 }) {
   const id = useId();
   if (pricing.merchantBearsCost) {
     return (
       <p className="text-sm text-slate-700" data-testid="fee-notice">
-        No fee is added: you pay the amount shown, whichever way you pay.
+        {t.fees.none}
       </p>
     );
   }
@@ -148,7 +169,7 @@ function FeeNotice({
   if (!quotes) {
     return (
       <p className="text-sm text-slate-700" data-testid="fee-notice">
-        A fee may be added at checkout, depending on how you pay. Enter the amount to see it.
+        {t.fees.unknown}
       </p>
     );
   }
@@ -159,15 +180,19 @@ function FeeNotice({
       data-testid="fee-notice"
     >
       <h2 id={`${id}-fees`} className="font-medium text-slate-900">
-        A fee may be added, depending on how you pay
+        {t.fees.title}
       </h2>
       <ul className="mt-2 space-y-1 text-slate-700">
         {quotes.map((q) => (
           <li key={q.channels.join()} className="flex flex-wrap justify-between gap-x-4 tabular-nums">
-            <span>{channelList(q.channels)}</span>
+            <span>{channelList(q.channels, channelNames, t.or, locale)}</span>
             <span>
-              <strong className="font-semibold text-slate-900">{formatMoney(q.total, currency)}</strong>
-              {isZeroAmount(q.fee) ? " (no fee)" : ` (${formatMoney(q.fee, currency)} fee)`}
+              <strong className="font-semibold text-slate-900">
+                {formatMoney(q.total, currency, locale)}
+              </strong>{" "}
+              {isZeroAmount(q.fee)
+                ? t.fees.noFee
+                : fmt(t.fees.fee, { fee: formatMoney(q.fee, currency, locale) })}
             </span>
           </li>
         ))}
@@ -186,7 +211,12 @@ function Form({
   brandColor,
   pricing,
   receiptsByEmail,
+  locale,
+  t,
+  channelNames,
 }: Props) {
+  const money = (amount: string) => formatMoney(amount, currency, locale);
+  const e = t.errors;
   const [typedAmount, setTypedAmount] = useState("");
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -194,19 +224,19 @@ function Form({
   const [formError, setFormError] = useState<string | null>(null);
   const hydrated = useHydrated();
   const pay = useMutation({
-    mutationFn: (body: Record<string, unknown>) => startPayment(slug, body),
-    onSuccess: (session) => window.location.assign(session.checkoutUrl),
+    mutationFn: (body: Record<string, unknown>) => startPayment(slug, body, e.generic),
+    // The checkout opens in this page's language (docs/checkout.md "Languages").
+    onSuccess: (session) => window.location.assign(withLang(session.checkoutUrl, locale)),
     onError: (err) => {
-      const message =
-        err instanceof ApiError
-          ? err.failure.message
-          : "Could not reach the server. Check your connection and try again.";
+      const message = err instanceof ApiError ? err.failure.message : e.network;
       const control = controlFor(message);
+      // The API's words are English: in another language, a control's mistake is said in general terms.
+      const said = locale === "en" ? null : e.generic;
       if (control) {
-        setErrors({ [control]: forCustomer(message, fields) });
+        setErrors({ [control]: said ?? forCustomer(message, fields) });
         focusControl(control);
       } else {
-        setFormError(message);
+        setFormError(err instanceof ApiError ? (said ?? message) : message);
       }
     },
   });
@@ -225,31 +255,28 @@ function Form({
     const value = (name: string) => String(data.get(name) ?? "").trim();
     const amount = value("amount");
     if (!fixedAmount) {
-      if (!amount) found.amount = "Enter the amount to pay.";
-      else if (!AMOUNT.test(amount)) found.amount = "Enter an amount like 5000 or 5000.50.";
+      if (!amount) found.amount = e.amountEmpty;
+      else if (!AMOUNT.test(amount)) found.amount = e.amountFormat;
       else {
         // The link's bounds, checked here so the customer hears them in their words (the server checks too).
         const digits = Math.max(decimals(amount), decimals(minAmount), decimals(maxAmount));
         const units = toUnits(amount, digits);
-        if (units <= 0n) found.amount = "Enter an amount greater than zero.";
+        if (units <= 0n) found.amount = e.amountZero;
         else if (minAmount && units < toUnits(minAmount, digits))
-          found.amount = `Enter at least ${formatMoney(minAmount, currency)}.`;
+          found.amount = fmt(e.amountMin, { amount: money(minAmount) });
         else if (maxAmount && units > toUnits(maxAmount, digits))
-          found.amount = `Enter at most ${formatMoney(maxAmount, currency)}.`;
+          found.amount = fmt(e.amountMax, { amount: money(maxAmount) });
       }
     }
     const email = value("email");
-    if (!email)
-      found.email = receiptsByEmail
-        ? "Enter your email address for the receipt."
-        : "Enter your email address.";
-    else if (!EMAIL.test(email)) found.email = "Enter a valid email address.";
+    if (!email) found.email = receiptsByEmail ? e.emailEmptyReceipt : e.emailEmpty;
+    else if (!EMAIL.test(email)) found.email = e.emailInvalid;
     const answers: Record<string, string> = {};
     for (const f of fields) {
       const v = value(`field:${f.name}`);
-      if (!v && f.required) found[`field:${f.name}`] = `${f.label} is required.`;
+      if (!v && f.required) found[`field:${f.name}`] = fmt(e.required, { label: f.label });
       else if (v && f.type === "email" && !EMAIL.test(v))
-        found[`field:${f.name}`] = `${f.label} must be a valid email address.`;
+        found[`field:${f.name}`] = fmt(e.fieldEmail, { label: f.label });
       if (v) answers[f.name] = v;
     }
     setErrors(found);
@@ -268,8 +295,8 @@ function Form({
   const hint =
     !fixedAmount && (minAmount || maxAmount)
       ? [
-          minAmount && `at least ${formatMoney(minAmount, currency)}`,
-          maxAmount && `at most ${formatMoney(maxAmount, currency)}`,
+          minAmount && fmt(t.atLeast, { amount: money(minAmount) }),
+          maxAmount && fmt(t.atMost, { amount: money(maxAmount) }),
         ]
           .filter(Boolean)
           .join(", ")
@@ -295,9 +322,9 @@ function Form({
       {!fixedAmount && (
         <Field
           id={`${id}-amount`}
-          label={`Amount (${currency})`}
+          label={fmt(t.amount, { currency })}
           error={errors.amount}
-          hint={hint ? `Enter ${hint}.` : undefined}
+          hint={hint ? fmt(t.enterAmountHint, { range: hint }) : undefined}
         >
           {(aria) => (
             <input
@@ -320,6 +347,7 @@ function Form({
           id={`${id}-f-${f.name}`}
           label={f.label}
           optional={!f.required}
+          optionalLabel={t.optional}
           error={errors[`field:${f.name}`]}
         >
           {(aria) =>
@@ -333,7 +361,7 @@ function Form({
                 className={inputClass}
               >
                 <option value="" disabled={f.required}>
-                  Choose…
+                  {t.choose}
                 </option>
                 {f.options?.map((o) => (
                   <option key={o} value={o}>
@@ -358,9 +386,9 @@ function Form({
       ))}
       <Field
         id={`${id}-email`}
-        label="Email address"
+        label={t.email}
         error={errors.email}
-        hint={receiptsByEmail ? "We email your receipt here." : undefined}
+        hint={receiptsByEmail ? t.emailHint : undefined}
       >
         {(aria) => (
           <input
@@ -374,7 +402,13 @@ function Form({
           />
         )}
       </Field>
-      <Field id={`${id}-name`} label="Full name" optional error={errors.customerName}>
+      <Field
+        id={`${id}-name`}
+        label={t.fullName}
+        optional
+        optionalLabel={t.optional}
+        error={errors.customerName}
+      >
         {(aria) => (
           <input
             {...aria}
@@ -385,7 +419,14 @@ function Form({
           />
         )}
       </Field>
-      <FeeNotice pricing={pricing} amount={fixedAmount ?? typedAmount} currency={currency} />
+      <FeeNotice
+        pricing={pricing}
+        amount={fixedAmount ?? typedAmount}
+        currency={currency}
+        t={t}
+        locale={locale}
+        channelNames={channelNames}
+      />
       <button
         type="submit"
         disabled={!hydrated || pay.isPending || pay.isSuccess}
@@ -394,10 +435,10 @@ function Form({
         style={{ backgroundColor: brandColor ?? "#0f766e" }}
       >
         {pay.isPending || pay.isSuccess
-          ? "Opening checkout…"
+          ? t.opening
           : fixedAmount && pricing.merchantBearsCost
-            ? `Pay ${formatMoney(fixedAmount, currency)}`
-            : "Continue to payment"}
+            ? fmt(t.pay, { amount: money(fixedAmount) })
+            : t.continue}
       </button>
     </form>
   );

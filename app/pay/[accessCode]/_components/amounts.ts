@@ -1,4 +1,4 @@
-import { amountDifference, CHANNEL_NAMES } from "@/lib/checkout/format";
+import { amountDifference } from "@/lib/checkout/format";
 import type { Channel, CheckoutRecord, CheckoutView } from "@/lib/checkout/types";
 
 /**
@@ -14,10 +14,4 @@ export function customerTotal(view: CheckoutView, record: CheckoutRecord, channe
         ? view.totals.card
         : view.totals.transfer;
   return { total, fee: amountDifference(total, view.amount) };
-}
-
-/** "card fee", "bank transfer fee", "USSD fee". */
-export function feeName(channel: string): string {
-  const name = CHANNEL_NAMES[channel] ?? channel;
-  return `${name === "USSD" ? name : name.toLowerCase()} fee`;
 }

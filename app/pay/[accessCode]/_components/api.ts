@@ -1,3 +1,10 @@
+import type { z } from "zod";
+import type {
+  BankPaymentResponse,
+  CardChargeResponse,
+  UssdResponse,
+  VirtualAccountResponse,
+} from "@/lib/channels/responses";
 import type { Bank, CheckoutRecord } from "@/lib/checkout/types";
 
 /** The checkout API as the pay page calls it: the access code in `x-access-code`, JSON envelopes. */
@@ -60,33 +67,11 @@ async function call<T>(
   return json.data as T;
 }
 
-export type CardResult = {
-  status: "success" | "failed" | "awaiting_otp";
-  reason?: string;
-  message?: string;
-  card: { brand: string; last4: string };
-};
-
-export type VirtualAccount = {
-  status: "awaiting_transfer";
-  reference: string;
-  accountNumber: string;
-  bankName: string;
-  accountName: string;
-  amount: string;
-  currency: string;
-  expiresAt: string;
-  expiresInSeconds: number;
-};
-
-export type BankPaymentResult = { status: string; bankName: string; message: string };
-export type UssdResult = {
-  status: string;
-  ussdCode: string;
-  dialUrl: string;
-  bankName: string;
-  message: string;
-};
+/** The answers' types come from the API's own response schemas (types only: nothing of zod reaches the bundle). */
+export type CardResult = z.output<typeof CardChargeResponse>;
+export type VirtualAccount = z.output<typeof VirtualAccountResponse>;
+export type BankPaymentResult = z.output<typeof BankPaymentResponse>;
+export type UssdResult = z.output<typeof UssdResponse>;
 
 type Key = { idempotencyKey: string };
 

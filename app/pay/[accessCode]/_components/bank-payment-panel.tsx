@@ -6,17 +6,20 @@ import { Combobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, buttonPrimary, buttonSecondary } from "@/components/ui/styles";
-import { formatMoney } from "@/lib/checkout/format";
+import { fmt } from "@/lib/i18n/locales";
 import { type BankPaymentResult, checkoutApi } from "./api";
 import { useCheckout } from "./context";
+import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
 import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
 import { useStatusLeft } from "./use-status-left";
+import { withAmount } from "./with-amount";
 
 export function BankPaymentPanel({ active }: { active: boolean }) {
-  const { view, applyStatus } = useCheckout();
+  const { view, applyStatus, t, locale, money } = useCheckout();
+  const b = t.bankPayment;
   const id = useId();
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -50,13 +53,13 @@ export function BankPaymentPanel({ active }: { active: boolean }) {
     if (status === "pending") setDeclined(true);
   });
 
-  const total = formatMoney(view.totals.transfer, view.currency);
+  const total = money(view.totals.transfer);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (request.isPending) return;
     if (!bankCode) {
-      setPickError("Choose your bank from the list.");
+      setPickError(b.chooseBank);
       document.getElementById(`${id}-bank`)?.focus();
       return;
     }
@@ -67,41 +70,43 @@ export function BankPaymentPanel({ active }: { active: boolean }) {
   if (waiting) {
     return (
       <div key="waiting">
-        <StepHeading>Approve the payment in your banking app</StepHeading>
+        <StepHeading>{b.approveTitle}</StepHeading>
         {/* Said once: the heading asks, this says where and how much. */}
         <div className="mt-4 flex items-center gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-800 ring-1 ring-slate-200">
           <Spinner className="size-5" />
           <p data-testid="bank-payment-waiting">
-            Open the {waiting.bankName} app and confirm the request for{" "}
-            <strong className="font-semibold">{total}</strong>. This page updates by itself.
+            {withAmount(
+              fmt(b.approveBody, { bank: waiting.bankName }),
+              "{total}",
+              <strong className="font-semibold">{total}</strong>,
+            )}
           </p>
         </div>
         <button type="button" onClick={() => setWaiting(null)} className={`mt-4 ${buttonSecondary}`}>
-          Choose a different bank
+          {b.differentBank}
         </button>
-        <SandboxAuthorization title="play the customer in the banking app" />
+        <SandboxAuthorization title={t.sandbox.playApp} />
       </div>
     );
   }
 
   return (
     <div key="form">
-      <StepHeading>Pay from your bank account</StepHeading>
+      <StepHeading>{b.title}</StepHeading>
       <p className="mt-1 text-sm text-slate-700">
-        Choose your bank; it will ask you to approve{" "}
-        <strong className="font-semibold text-slate-900">{total}</strong> in its app.
+        {withAmount(b.intro, "{total}", <strong className="font-semibold text-slate-900">{total}</strong>)}
       </p>
-      {declined && <NotApproved advice="Try again, choose another bank, or pay another way." />}
+      {declined && <NotApproved advice={b.declinedAdvice} />}
       {request.error && (
         <p role="alert" className={`mt-4 ${alertError}`}>
-          {request.error.message}
+          {errorText(request.error, t, locale)}
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         <Field
           id={`${id}-bank`}
-          label="Your bank"
-          hint={banks.isPending && active ? "Loading banks…" : "Type to search."}
+          label={b.yourBank}
+          hint={banks.isPending && active ? b.loadingBanks : b.typeToSearch}
           error={pickError}
         >
           {(aria) => (
@@ -113,26 +118,27 @@ export function BankPaymentPanel({ active }: { active: boolean }) {
                 setBankCode(code);
                 if (code) setPickError(null);
               }}
-              placeholder="Search banks"
-              listLabel="Banks"
+              placeholder={b.searchBanks}
+              listLabel={b.banks}
+              noMatch={b.noMatch}
             />
           )}
         </Field>
         {banks.isError && (
           <p role="alert" className={alertError}>
-            Could not load the list of banks.{" "}
+            {b.banksFailed}{" "}
             <button type="button" className="font-semibold underline" onClick={() => banks.refetch()}>
-              Try again
+              {t.tryAgain}
             </button>
           </p>
         )}
         <button type="submit" disabled={request.isPending} className={buttonPrimary}>
           {request.isPending ? (
             <>
-              <Spinner /> Contacting your bank…
+              <Spinner /> {b.contacting}
             </>
           ) : (
-            `Pay ${total}`
+            fmt(t.pay, { total })
           )}
         </button>
       </form>

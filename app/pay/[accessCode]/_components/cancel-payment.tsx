@@ -2,13 +2,16 @@
 
 import { useEffect, useRef, useState } from "react";
 import { alertError, buttonLink, buttonSecondary } from "@/components/ui/styles";
+import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
 import { useCheckout } from "./context";
+import { errorText } from "./error-text";
 import { useCharge } from "./use-charge";
 
 /** "Cancel payment", confirmed inline: the transaction ends `abandoned` and the customer goes back. */
 export function CancelPayment() {
-  const { view, applyStatus } = useCheckout();
+  const { view, applyStatus, t, locale } = useCheckout();
+  const c = t.cancel;
   const [confirming, setConfirming] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
@@ -36,7 +39,7 @@ export function CancelPayment() {
       {confirming ? (
         <fieldset>
           <legend className="mx-auto text-sm font-medium text-slate-900">
-            Cancel this payment{view.callbackUrl ? ` and return to ${view.merchant.name}` : ""}?
+            {view.callbackUrl ? fmt(c.questionReturn, { merchant: view.merchant.name }) : c.question}
           </legend>
           <div className="mt-3 flex flex-wrap justify-center gap-2">
             <button
@@ -45,7 +48,7 @@ export function CancelPayment() {
               onClick={() => cancel.mutate("cancel")}
               className={`${buttonSecondary} text-red-800`}
             >
-              {cancel.isPending ? "Cancelling…" : "Yes, cancel payment"}
+              {cancel.isPending ? c.cancelling : c.yes}
             </button>
             <button
               ref={keepRef}
@@ -54,18 +57,18 @@ export function CancelPayment() {
               onClick={() => toggle(false)}
               className={buttonSecondary}
             >
-              Keep paying
+              {c.keep}
             </button>
           </div>
           {cancel.error && cancel.error.code !== "invalid_state" && (
             <p role="alert" className={`mt-3 ${alertError}`}>
-              {cancel.error.message}
+              {errorText(cancel.error, t, locale)}
             </p>
           )}
         </fieldset>
       ) : (
         <button ref={openRef} type="button" onClick={() => toggle(true)} className={buttonLink}>
-          Cancel payment
+          {c.open}
         </button>
       )}
     </div>

@@ -3,11 +3,21 @@
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
 import { alertWarning } from "@/components/ui/styles";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
-import { CHANNEL_NAMES, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import { formatMoney, isZeroAmount } from "@/lib/checkout/format";
 import { pollDelay } from "@/lib/checkout/poll-delay";
 import {
   type Channel,
@@ -16,7 +26,9 @@ import {
   type CheckoutView,
   TERMINAL,
 } from "@/lib/checkout/types";
-import { customerTotal, feeName } from "./amounts";
+import { fmt, type Locale } from "@/lib/i18n/locales";
+import type { CheckoutMessages } from "@/lib/i18n/messages/en";
+import { customerTotal } from "./amounts";
 import { type ApiError, checkoutApi } from "./api";
 import { CancelPayment } from "./cancel-payment";
 import { CheckoutContext, type CheckoutContextValue } from "./context";
@@ -30,9 +42,15 @@ import { Spinner } from "./spinner";
  */
 const loading = () => (
   <p className="flex items-center gap-2 text-sm text-slate-700">
-    <Spinner /> Loading…
+    <Spinner /> <LoadingText />
   </p>
 );
+/** The loading line in the page's language (a dynamic() placeholder gets no props). */
+function LoadingText() {
+  const t = useContext(LoadingContext);
+  return <>{t}</>;
+}
+const LoadingContext = createContext("Loading…");
 /** A panel that arrives after its tab was selected shows up quietly too: focus stays on the tab. */
 function quiet<P extends object>(Panel: ComponentType<P>): ComponentType<P> {
   return function QuietPanel(props: P) {
@@ -58,8 +76,6 @@ const PRELOAD: Record<Channel, () => Promise<unknown>> = {
   ussd: loadUssd,
 };
 
-const LABEL = CHANNEL_NAMES as Record<Channel, string>;
-
 /** The tab a status belongs to, so a reload lands where the customer was. */
 const TAB_OF_STATUS: Partial<Record<CheckoutStatus, Channel>> = {
   awaiting_otp: "card",
@@ -68,19 +84,11 @@ const TAB_OF_STATUS: Partial<Record<CheckoutStatus, Channel>> = {
   awaiting_ussd: "ussd",
 };
 
-const ANNOUNCE: Record<CheckoutStatus, string> = {
-  pending: "Waiting for payment.",
-  awaiting_transfer: "Waiting for your bank transfer.",
-  awaiting_bank_authorization: "Waiting for you to approve the payment in your banking app.",
-  awaiting_ussd: "Waiting for you to dial the USSD code.",
-  awaiting_otp: "Waiting for the one-time password.",
-  success: "Payment successful.",
-  failed: "Payment failed.",
-  abandoned: "Payment cancelled.",
-};
-
 type Frame = {
   view: CheckoutView;
+  /** The page's language and its checkout strings, chosen on the server (lib/i18n/request-locale.ts). */
+  locale: Locale;
+  messages: CheckoutMessages;
   /** The header's top: the merchant's name and logo, the description (rendered on the server). */
   intro: ReactNode;
   /** Under the amount: who is paying. */
@@ -103,11 +111,16 @@ function AmountSummary({
   view,
   record,
   channel,
+  t,
+  locale,
 }: {
   view: CheckoutView;
   record: CheckoutRecord;
   channel: Channel;
+  t: CheckoutMessages;
+  locale: Locale;
 }) {
+  const money = (amount: string) => formatMoney(amount, view.currency, locale);
   const { total, fee } = customerTotal(view, record, channel);
   const paid = record.status === "success";
   return (
@@ -116,19 +129,23 @@ function AmountSummary({
         className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums"
         data-testid="amount-total"
       >
-        <span className="sr-only">{paid ? "Total paid: " : "Total to pay: "}</span>
-        {formatMoney(total, view.currency)}
+        <span className="sr-only">{paid ? t.totalPaid : t.totalToPay} </span>
+        {money(total)}
       </p>
       <p className="mt-1 text-sm text-slate-700 tabular-nums" data-testid="amount-parts">
         {isZeroAmount(fee)
-          ? "No fee added"
-          : `${formatMoney(view.amount, view.currency)} + ${formatMoney(fee, view.currency)} ${feeName(channel)}`}
+          ? t.noFee
+          : fmt(t.amountPlusFee, {
+              amount: money(view.amount),
+              fee: money(fee),
+              feeName: t.feeNames[channel],
+            })}
       </p>
     </div>
   );
 }
 
-function CheckoutBody({ view, intro, payer }: Frame) {
+function CheckoutBody({ view, intro, payer, locale, messages: t }: Frame) {
   const queryClient = useQueryClient();
   const queryKey = useMemo(() => ["checkout", view.accessCode], [view.accessCode]);
   const activity = useRef({ status: view.record.status, at: Date.now() });
@@ -176,11 +193,14 @@ function CheckoutBody({ view, intro, payer }: Frame) {
   // What screen readers hear when the status changes (not on the first render).
   const [announcement, setAnnouncement] = useState("");
   const lastStatus = useRef(record.status);
+  // Read through a ref: a change of language alone announces nothing.
+  const announce = useRef(t.announce);
+  announce.current = t.announce;
   const router = useRouter();
   useEffect(() => {
     if (record.status === lastStatus.current) return;
     lastStatus.current = record.status;
-    setAnnouncement(ANNOUNCE[record.status]);
+    setAnnouncement(announce.current[record.status]);
     // Paid during this visit: the server's view adds what the receipt names (card brand and last 4, bank).
     if (record.status === "success" && !view.paidWith) router.refresh();
   }, [record.status, router, view.paidWith]);
@@ -204,8 +224,17 @@ function CheckoutBody({ view, intro, payer }: Frame) {
   }, [view.channels]);
 
   const context: CheckoutContextValue = useMemo(
-    () => ({ view, record, applyStatus, refresh, focusTabs }),
-    [view, record, applyStatus, refresh, focusTabs],
+    () => ({
+      view,
+      record,
+      applyStatus,
+      refresh,
+      focusTabs,
+      locale,
+      t,
+      money: (amount: string, currency = view.currency) => formatMoney(amount, currency, locale),
+    }),
+    [view, record, applyStatus, refresh, focusTabs, locale, t],
   );
 
   const items: TabItem[] = view.channels.map((channel) => {
@@ -220,65 +249,66 @@ function CheckoutBody({ view, intro, payer }: Frame) {
       ) : (
         <UssdPanel key="ussd" />
       );
-    return { id: channel, label: LABEL[channel], detail: formatMoney(total, view.currency), panel };
+    return { id: channel, label: t.channels[channel], detail: context.money(total), panel };
   });
 
   return (
     <FocusStepsContext.Provider value={ready}>
-      <CheckoutContext.Provider value={context}>
-        <header className="border-b border-slate-200 p-5 sm:p-6">
-          {intro}
-          <AmountSummary
-            view={view}
-            record={record}
-            channel={
-              TERMINAL.has(record.status) &&
-              record.channel &&
-              (view.channels as string[]).includes(record.channel)
-                ? (record.channel as Channel)
-                : tab
-            }
-          />
-          {payer}
-        </header>
-        <div className="p-5 sm:p-6">
-          {expired ? (
-            <div role="alert" className="rounded-lg bg-slate-100 p-4 text-slate-800">
-              <h2 className="font-semibold">This payment session has expired</h2>
-              <p className="mt-1 text-sm">Go back to {view.merchant.name} and start the payment again.</p>
-            </div>
-          ) : TERMINAL.has(record.status) ? (
-            <Outcome />
-          ) : (
-            <>
-              {record.amountMismatch && tab !== "bank_transfer" && (
-                // The transfer tab says this in full; on any other tab the customer still learns it.
-                <p role="status" className={`mb-4 ${alertWarning}`} data-testid="mismatch-elsewhere">
-                  The {formatMoney(record.amountMismatch.received, view.currency)} you sent by bank transfer
-                  did not match and goes back to the account it came from automatically.
-                </p>
-              )}
-              <h2 className="mb-3 text-sm font-medium text-slate-700" id="pay-with">
-                Choose how to pay
-              </h2>
-              <Tabs
-                label="Payment method"
-                items={items}
-                selected={tab}
-                onSelect={(id) => setTab(id as Channel)}
-                listRef={tablist}
-              />
-              {query.isError && !expired && (
-                <p className="mt-4 text-sm text-amber-800">Reconnecting to check your payment status…</p>
-              )}
-              <CancelPayment />
-            </>
-          )}
-        </div>
-        <p aria-live="polite" className="sr-only">
-          {announcement}
-        </p>
-      </CheckoutContext.Provider>
+      <LoadingContext.Provider value={t.loading}>
+        <CheckoutContext.Provider value={context}>
+          <header className="border-b border-slate-200 p-5 sm:p-6">
+            {intro}
+            <AmountSummary
+              view={view}
+              record={record}
+              t={t}
+              locale={locale}
+              channel={
+                TERMINAL.has(record.status) &&
+                record.channel &&
+                (view.channels as string[]).includes(record.channel)
+                  ? (record.channel as Channel)
+                  : tab
+              }
+            />
+            {payer}
+          </header>
+          <div className="p-5 sm:p-6">
+            {expired ? (
+              <div role="alert" className="rounded-lg bg-slate-100 p-4 text-slate-800">
+                <h2 className="font-semibold">{t.expiredTitle}</h2>
+                <p className="mt-1 text-sm">{fmt(t.expiredBody, { merchant: view.merchant.name })}</p>
+              </div>
+            ) : TERMINAL.has(record.status) ? (
+              <Outcome />
+            ) : (
+              <>
+                {record.amountMismatch && tab !== "bank_transfer" && (
+                  // The transfer tab says this in full; on any other tab the customer still learns it.
+                  <p role="status" className={`mb-4 ${alertWarning}`} data-testid="mismatch-elsewhere">
+                    {fmt(t.mismatchElsewhere, { received: context.money(record.amountMismatch.received) })}
+                  </p>
+                )}
+                <h2 className="mb-3 text-sm font-medium text-slate-700" id="pay-with">
+                  {t.chooseHowToPay}
+                </h2>
+                <Tabs
+                  label={t.paymentMethod}
+                  items={items}
+                  selected={tab}
+                  onSelect={(id) => setTab(id as Channel)}
+                  listRef={tablist}
+                />
+                {query.isError && !expired && <p className="mt-4 text-sm text-amber-800">{t.reconnecting}</p>}
+                <CancelPayment />
+              </>
+            )}
+          </div>
+          <p aria-live="polite" className="sr-only">
+            {announcement}
+          </p>
+        </CheckoutContext.Provider>
+      </LoadingContext.Provider>
     </FocusStepsContext.Provider>
   );
 }

@@ -2,10 +2,17 @@
 
 import { createContext, useContext } from "react";
 import type { CheckoutRecord, CheckoutView } from "@/lib/checkout/types";
+import type { Locale } from "@/lib/i18n/locales";
+import type { CheckoutMessages } from "@/lib/i18n/messages/en";
 
 export type CheckoutContextValue = {
   view: CheckoutView;
   record: CheckoutRecord;
+  /** The page's language, and its catalogue's checkout strings (only those reach the browser). */
+  locale: Locale;
+  t: CheckoutMessages;
+  /** An amount in the page's language: "NGN 5,000.00", "5 000,00 NGN". */
+  money: (amount: string, currency?: string) => string;
   /**
    * What a charge just answered: applied to the status at once (no waiting for the next poll), then polling
    * restarts at its fastest pace.

@@ -5,9 +5,10 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { FocusStepsContext, StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary } from "@/components/ui/styles";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { CHANNEL_NAMES, callbackHref, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import { callbackHref, formatDateTime, isZeroAmount } from "@/lib/checkout/format";
 import type { Channel } from "@/lib/checkout/types";
-import { customerTotal, feeName } from "./amounts";
+import { fmt } from "@/lib/i18n/locales";
+import { customerTotal } from "./amounts";
 import { useCheckout } from "./context";
 
 /**
@@ -43,12 +44,19 @@ function localTime(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** The payment's date: UTC from the server, the payer's local time once hydrated. */
+/** The payment's date: UTC from the server, the payer's local time once hydrated; in the page's language. */
 function PaidAt({ iso }: { iso: string }) {
   const hydrated = useHydrated();
+  const { locale, t } = useCheckout();
+  const text =
+    locale === "en"
+      ? hydrated
+        ? localTime(iso)
+        : paidOn(iso)
+      : formatDateTime(iso, locale, t.months, hydrated ? undefined : "UTC");
   return (
     <time dateTime={iso} data-testid="paid-at">
-      {hydrated ? localTime(iso) : paidOn(iso)}
+      {text}
     </time>
   );
 }
@@ -62,7 +70,8 @@ const row = "flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 print:py-1";
  * Without a callback URL this is the receipt.
  */
 export function Outcome() {
-  const { view, record } = useCheckout();
+  const { view, record, t, money } = useCheckout();
+  const o = t.outcome;
   const live = useContext(FocusStepsContext);
   const [returning] = useState(() => live.current);
   const href = view.callbackUrl
@@ -110,6 +119,7 @@ export function Outcome() {
   const merchant = view.merchant.name;
   const channel = (record.channel ?? view.channels[0] ?? "card") as Channel;
   const { total: paid, fee } = customerTotal(view, record, channel);
+  const channelName = (name: string) => t.channels[name as Channel] ?? name;
 
   return (
     <div className="text-center" key={record.status} ref={receipt}>
@@ -121,27 +131,27 @@ export function Outcome() {
           >
             ✓
           </div>
-          <StepHeading className="mt-3 text-xl font-semibold text-slate-900">Payment successful</StepHeading>
+          <StepHeading className="mt-3 text-xl font-semibold text-slate-900">{o.successTitle}</StepHeading>
           <p className="mt-1 text-slate-700">
-            You paid {formatMoney(paid, record.currency)} to {merchant}.
+            {fmt(o.youPaid, { amount: money(paid, record.currency), merchant })}
           </p>
           {view.receiptsByEmail && view.email && (
             <p className="mt-1 text-sm break-words text-slate-700">
-              Your receipt is on its way to {view.email}.
+              {fmt(o.receiptOnItsWay, { email: view.email })}
             </p>
           )}
         </>
       ) : record.status === "abandoned" ? (
         <>
-          <StepHeading className="text-xl font-semibold text-slate-900">Payment cancelled</StepHeading>
-          <p className="mt-1 text-slate-700">Nothing was charged.</p>
+          <StepHeading className="text-xl font-semibold text-slate-900">{o.cancelledTitle}</StepHeading>
+          <p className="mt-1 text-slate-700">{o.nothingCharged}</p>
         </>
       ) : (
         <>
-          <StepHeading className="text-xl font-semibold text-slate-900">Payment failed</StepHeading>
+          <StepHeading className="text-xl font-semibold text-slate-900">{o.failedTitle}</StepHeading>
           <p className="mt-1 text-slate-700">
-            This payment could not be completed and nothing was charged.
-            {view.callbackUrl ? ` Return to ${merchant} to try again.` : ""}
+            {o.failedBody}
+            {view.callbackUrl ? ` ${fmt(o.failedReturn, { merchant })}` : ""}
           </p>
         </>
       )}
@@ -151,7 +161,7 @@ export function Outcome() {
         data-testid="receipt"
       >
         <div className="py-2">
-          <dt className="text-slate-600">Reference</dt>
+          <dt className="text-slate-600">{o.reference}</dt>
           <dd className="mt-1 flex items-center justify-between gap-3">
             {/* Breaks only between its characters when it must (a phone), never spilling out of the card. */}
             <span
@@ -160,7 +170,12 @@ export function Outcome() {
             >
               {record.reference}
             </span>
-            <CopyButton value={record.reference} what="reference" className="shrink-0 print:hidden" />
+            <CopyButton
+              value={record.reference}
+              what={o.copyReference}
+              labels={t.copy}
+              className="shrink-0 print:hidden"
+            />
           </dd>
         </div>
         {record.status === "success" && (
@@ -168,36 +183,34 @@ export function Outcome() {
             {!isZeroAmount(fee) && (
               <>
                 <div className={row}>
-                  <dt className="text-slate-600">Amount</dt>
-                  <dd className="text-slate-900 tabular-nums">{formatMoney(view.amount, record.currency)}</dd>
+                  <dt className="text-slate-600">{o.amount}</dt>
+                  <dd className="text-slate-900 tabular-nums">{money(view.amount, record.currency)}</dd>
                 </div>
                 <div className={row}>
-                  <dt className="text-slate-600">{feeName(channel).replace(/^./, (c) => c.toUpperCase())}</dt>
-                  <dd className="text-slate-900 tabular-nums">{formatMoney(fee, record.currency)}</dd>
+                  <dt className="text-slate-600">{t.feeLabels[channel]}</dt>
+                  <dd className="text-slate-900 tabular-nums">{money(fee, record.currency)}</dd>
                 </div>
               </>
             )}
             <div className={row}>
-              <dt className="text-slate-600">Total paid</dt>
-              <dd className="font-semibold text-slate-900 tabular-nums">
-                {formatMoney(paid, record.currency)}
-              </dd>
+              <dt className="text-slate-600">{o.totalPaid}</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">{money(paid, record.currency)}</dd>
             </div>
             {record.channel && (
               <div className={row}>
-                <dt className="text-slate-600">Paid with</dt>
+                <dt className="text-slate-600">{o.paidWith}</dt>
                 <dd className="text-right text-slate-900" data-testid="paid-with">
                   {view.paidWith
                     ? record.channel === "card"
                       ? view.paidWith
-                      : `${CHANNEL_NAMES[record.channel] ?? record.channel}, ${view.paidWith}`
-                    : (CHANNEL_NAMES[record.channel] ?? record.channel)}
+                      : `${channelName(record.channel)}, ${view.paidWith}`
+                    : channelName(record.channel)}
                 </dd>
               </div>
             )}
             {record.paidAt && (
               <div className={row}>
-                <dt className="text-slate-600">Date</dt>
+                <dt className="text-slate-600">{o.date}</dt>
                 <dd className="text-right text-slate-900">
                   <PaidAt iso={record.paidAt} />
                 </dd>
@@ -209,7 +222,7 @@ export function Outcome() {
       {record.status === "success" && (
         <div className="mt-4 print:hidden">
           <button type="button" className={buttonSecondary} onClick={() => window.print()}>
-            Print receipt
+            {o.print}
           </button>
         </div>
       )}
@@ -220,21 +233,21 @@ export function Outcome() {
             <p className="text-sm text-slate-700" role="status">
               {counting ? (
                 <>
-                  Returning you to {merchant}
+                  {fmt(o.returning, { merchant })}
                   <span aria-hidden="true" data-testid="return-countdown">
                     {" "}
-                    in {secondsLeft} s
+                    {fmt(o.inSeconds, { seconds: secondsLeft })}
                   </span>
                   …
                 </>
               ) : (
-                `Take your time. Return to ${merchant} when you are ready.`
+                fmt(o.takeYourTime, { merchant })
               )}
             </p>
           )}
           <div className="mt-3 flex flex-wrap justify-center gap-3">
             <a ref={returnLink} href={href} className={buttonPrimary} data-countdown-control>
-              {counting ? "Return now" : `Return to ${merchant}`}
+              {counting ? o.returnNow : fmt(o.returnTo, { merchant })}
             </a>
             {counting && (
               <button
@@ -246,17 +259,13 @@ export function Outcome() {
                   returnLink.current?.focus();
                 }}
               >
-                Stay on this page
+                {o.stay}
               </button>
             )}
           </div>
         </div>
       ) : (
-        record.status === "success" && (
-          <p className="mt-6 text-sm text-slate-600">
-            Keep the reference for your records. You can close this page.
-          </p>
-        )
+        record.status === "success" && <p className="mt-6 text-sm text-slate-600">{o.keepReference}</p>
       )}
     </div>
   );

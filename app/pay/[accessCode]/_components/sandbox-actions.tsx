@@ -1,8 +1,10 @@
 "use client";
 
 import { buttonSecondary } from "@/components/ui/styles";
+import { fmt } from "@/lib/i18n/locales";
 import { type ApiError, checkoutApi } from "./api";
 import { useCheckout } from "./context";
+import { errorText } from "./error-text";
 import { useCharge } from "./use-charge";
 
 export type SandboxAction = { label: string; run: (key: { idempotencyKey: string }) => Promise<unknown> };
@@ -13,7 +15,7 @@ export type SandboxAction = { label: string; run: (key: { idempotencyKey: string
  * any flow from the page. Never rendered in live mode.
  */
 export function SandboxActions({ title, actions }: { title: string; actions: SandboxAction[] }) {
-  const { view, refresh } = useCheckout();
+  const { view, refresh, t, locale } = useCheckout();
   const run = useCharge((index: number, key) => actions[index]?.run(key) ?? Promise.resolve(null), {
     onSettled: () => refresh(),
   });
@@ -21,10 +23,10 @@ export function SandboxActions({ title, actions }: { title: string; actions: San
   const error = run.error as ApiError | null;
   return (
     <section
-      aria-label="Test mode actions"
+      aria-label={t.sandbox.region}
       className="mt-5 rounded-lg border border-dashed border-amber-400 bg-amber-50 p-4"
     >
-      <p className="text-sm font-semibold text-amber-900">Test mode: {title}</p>
+      <p className="text-sm font-semibold text-amber-900">{fmt(t.sandbox.heading, { title })}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         {actions.map((action, i) => (
           <button
@@ -40,7 +42,7 @@ export function SandboxActions({ title, actions }: { title: string; actions: San
       </div>
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-800">
-          {error.message}
+          {errorText(error, t, locale)}
         </p>
       )}
     </section>
@@ -49,17 +51,17 @@ export function SandboxActions({ title, actions }: { title: string; actions: San
 
 /** The customer's answer to a bank-app (bank payment) or phone (USSD) request, played from the page. */
 export function SandboxAuthorization({ title }: { title: string }) {
-  const { view } = useCheckout();
+  const { view, t } = useCheckout();
   return (
     <SandboxActions
       title={title}
       actions={[
         {
-          label: "Approve the payment",
+          label: t.sandbox.approve,
           run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "approve", key),
         },
         {
-          label: "Decline the payment",
+          label: t.sandbox.decline,
           run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "decline", key),
         },
       ]}

@@ -5,12 +5,15 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, alertWarning, buttonPrimary } from "@/components/ui/styles";
 import { useCountdown } from "@/components/ui/use-countdown";
-import { clockInWords, formatAccountNumber, formatClock, formatMoney } from "@/lib/checkout/format";
+import { clockInWords, formatAccountNumber, formatClock } from "@/lib/checkout/format";
+import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi, newIdempotencyKey, type VirtualAccount } from "./api";
 import { useCheckout } from "./context";
+import { errorText } from "./error-text";
 import { SandboxActions } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
+import { withAmount } from "./with-amount";
 
 /** Half the amount, as a decimal string with the same digits: a sandbox "wrong amount" (no float involved). */
 function halfOf(amount: string): string {
@@ -23,7 +26,8 @@ function halfOf(amount: string): string {
 type Shown = { account: VirtualAccount; deadline: number };
 
 export function TransferPanel({ active }: { active: boolean }) {
-  const { view, record, applyStatus, refresh } = useCheckout();
+  const { view, record, applyStatus, refresh, t, locale, money } = useCheckout();
+  const w = t.transfer;
   const [shown, setShown] = useState<Shown | null>(null);
   const [sent, setSent] = useState(false);
 
@@ -88,14 +92,14 @@ export function TransferPanel({ active }: { active: boolean }) {
     if (mismatchKey) setSent(false);
   }, [mismatchKey]);
 
-  const total = formatMoney(view.totals.transfer, view.currency);
+  const total = money(view.totals.transfer);
 
   /** Ask for an account (the first, or a new one after expiry), with the error of the last try. */
   const issueButton = (label: string, pending: string) => (
     <>
       {issue.error && (
         <p role="alert" className={`mt-4 ${alertError}`}>
-          {issue.error.message}
+          {errorText(issue.error, t, locale)}
         </p>
       )}
       <button
@@ -118,81 +122,74 @@ export function TransferPanel({ active }: { active: boolean }) {
   if (!shown) {
     return (
       <div>
-        <StepHeading>Pay by bank transfer</StepHeading>
+        <StepHeading>{w.title}</StepHeading>
         <p className="mt-1 text-sm text-slate-700">
-          Transfer <strong className="font-semibold text-slate-900">{total}</strong> from any bank app to a
-          one-time account number we give you. The account works for this payment only.
+          {withAmount(w.intro, "{total}", <strong className="font-semibold text-slate-900">{total}</strong>)}
         </p>
-        {issueButton("Get account number", "Getting an account number…")}
+        {issueButton(w.getAccount, w.gettingAccount)}
       </div>
     );
   }
 
   const { account } = shown;
-  const amount = formatMoney(account.amount, account.currency);
+  const amount = money(account.amount, account.currency);
 
   if (expired) {
     return (
       <div key={`expired-${account.accountNumber}`}>
-        <StepHeading>This account number has expired</StepHeading>
+        <StepHeading>{w.expiredTitle}</StepHeading>
         <p className="mt-1 text-sm text-slate-700">
-          Do not send money to {formatAccountNumber(account.accountNumber)} any more: a transfer that arrives
-          late is returned to you. Get a new account number to pay by transfer.
+          {fmt(w.expiredBody, { account: formatAccountNumber(account.accountNumber) })}
         </p>
-        {issueButton("Get a new account number", "Getting a new account number…")}
+        {issueButton(w.getNewAccount, w.gettingNewAccount)}
       </div>
     );
   }
 
   return (
     <div key={`account-${account.accountNumber}`}>
-      <StepHeading>Transfer {amount}</StepHeading>
-      <p className="mt-1 text-sm text-slate-700">
-        Send exactly this amount to the account below, from any bank app or branch.
-      </p>
+      <StepHeading>{fmt(w.heading, { amount })}</StepHeading>
+      <p className="mt-1 text-sm text-slate-700">{w.sendExactly}</p>
       {mismatch && (
         <div role="alert" className={`mt-4 ${alertWarning}`}>
-          <p className="font-semibold">The amount received does not match</p>
+          <p className="font-semibold">{w.mismatchTitle}</p>
           <p className="mt-1">
-            We received {formatMoney(mismatch.received, view.currency)}, but this payment needs exactly{" "}
-            {formatMoney(mismatch.expected, view.currency)}. The{" "}
-            {formatMoney(mismatch.received, view.currency)} goes back to the account it came from
-            automatically: it is not added to this payment, and you need not ask for it. Send exactly{" "}
-            {formatMoney(mismatch.expected, view.currency)} to the same account below.
+            {fmt(w.mismatchBody, { received: money(mismatch.received), expected: money(mismatch.expected) })}
           </p>
         </div>
       )}
       <dl className="mt-4 divide-y divide-slate-200 rounded-lg bg-slate-50 px-4 ring-1 ring-slate-200">
         <div className="py-3">
-          <dt className="text-xs font-medium text-slate-600">Account number</dt>
+          <dt className="text-xs font-medium text-slate-600">{w.accountNumber}</dt>
           <dd className="flex flex-wrap items-center justify-between gap-2">
-            <span
-              data-testid="account-number"
-              className="font-mono text-2xl font-semibold tracking-wide text-slate-900 tabular-nums"
-            >
-              {formatAccountNumber(account.accountNumber)}
+            {/* Screen readers hear it digit by digit (a number read as "nine billion…" cannot be typed). */}
+            <span className="font-mono text-2xl font-semibold tracking-wide text-slate-900 tabular-nums">
+              <span aria-hidden="true" data-testid="account-number">
+                {formatAccountNumber(account.accountNumber)}
+              </span>
+              <span className="sr-only">{account.accountNumber.split("").join(" ")}</span>
             </span>
-            <CopyButton value={account.accountNumber} what="account number" />
+            <CopyButton value={account.accountNumber} what={w.copyAccountNumber} labels={t.copy} />
           </dd>
         </div>
         <div className="py-3">
-          <dt className="text-xs font-medium text-slate-600">Bank</dt>
+          <dt className="text-xs font-medium text-slate-600">{w.bank}</dt>
           <dd className="text-slate-900">{account.bankName}</dd>
         </div>
         <div className="py-3">
-          <dt className="text-xs font-medium text-slate-600">Account name</dt>
+          <dt className="text-xs font-medium text-slate-600">{w.accountName}</dt>
           <dd className="break-words text-slate-900">{account.accountName}</dd>
         </div>
         <div className="py-3">
-          <dt className="text-xs font-medium text-slate-600">Amount to send, exactly</dt>
+          <dt className="text-xs font-medium text-slate-600">{w.amountExactly}</dt>
           <dd className="flex flex-wrap items-center justify-between gap-2">
             <span className="text-lg font-semibold text-slate-900 tabular-nums">{amount}</span>
-            <CopyButton value={account.amount} what="amount" />
+            <CopyButton value={account.amount} what={w.copyAmount} labels={t.copy} />
           </dd>
         </div>
       </dl>
       <p className="mt-3 text-sm text-slate-700" role="timer" aria-live="off">
-        This account expires in{" "}
+        {w.expiresIn}{" "}
         <strong
           className="font-semibold text-slate-900 tabular-nums"
           aria-hidden="true"
@@ -200,21 +197,18 @@ export function TransferPanel({ active }: { active: boolean }) {
         >
           {formatClock(remaining ?? 0)}
         </strong>
-        <span className="sr-only">{clockInWords(remaining ?? 0)}</span>.
+        <span className="sr-only">{clockInWords(remaining ?? 0, t.clock, locale)}</span>.
       </p>
       {sent ? (
         <div className="mt-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
           <StepHeading level={3} className="flex items-center gap-2 text-base font-semibold text-slate-900">
-            <Spinner /> Waiting for your transfer
+            <Spinner /> {w.waitingTitle}
           </StepHeading>
-          <p className="mt-1 text-sm text-slate-700">
-            We will confirm the payment as soon as the money arrives, usually within a minute. Keep this page
-            open.
-          </p>
+          <p className="mt-1 text-sm text-slate-700">{w.waitingBody}</p>
           <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-slate-200">
             <div
               role="progressbar"
-              aria-label="Waiting for your transfer"
+              aria-label={w.waitingTitle}
               className="h-full w-1/3 rounded-full bg-[var(--brand,#0f766e)] motion-safe:animate-pulse"
             />
           </div>
@@ -228,22 +222,22 @@ export function TransferPanel({ active }: { active: boolean }) {
           }}
           className={`mt-4 ${buttonPrimary}`}
         >
-          I&apos;ve sent the money
+          {w.sent}
         </button>
       )}
       <SandboxActions
-        title="play the customer's bank"
+        title={t.sandbox.playBank}
         actions={[
           {
-            label: "Send the exact amount",
+            label: t.sandbox.sendExact,
             run: (key) => checkoutApi.sandboxTransfer(view.accessCode, undefined, key),
           },
           {
-            label: `Send a wrong amount (${formatMoney(halfOf(account.amount), account.currency)})`,
+            label: fmt(t.sandbox.sendWrong, { amount: money(halfOf(account.amount), account.currency) }),
             run: (key) => checkoutApi.sandboxTransfer(view.accessCode, halfOf(account.amount), key),
           },
           {
-            label: "Fail the payment",
+            label: t.sandbox.fail,
             run: (key) => checkoutApi.simulate(view.accessCode, "failed", key),
           },
         ]}

@@ -5,14 +5,16 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { formatMoney } from "@/lib/checkout/format";
+import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi, type UssdResult } from "./api";
 import { useCheckout } from "./context";
+import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
 import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
 import { useStatusLeft } from "./use-status-left";
+import { withAmount } from "./with-amount";
 
 /** The API's rule (lib/channels/schemas.ts UssdBody): 10-15 digits after spaces, dashes and brackets go. */
 const phoneDigits = (value: string) => value.replace(/[\s()-]/g, "");
@@ -37,8 +39,14 @@ function useCanDial(): boolean {
   );
 }
 
+/** "*966*000*1#" → "star 9 6 6 star 0 0 0 star 1 hash", in the page's words for * and #. */
+function spokenKeys(code: string, words: { star: string; hash: string }): string {
+  return Array.from(code, (key) => (key === "*" ? words.star : key === "#" ? words.hash : key)).join(" ");
+}
+
 export function UssdPanel() {
-  const { view, applyStatus } = useCheckout();
+  const { view, applyStatus, t, locale, money } = useCheckout();
+  const u = t.ussd;
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const banks = view.ussdBanks;
@@ -66,7 +74,7 @@ export function UssdPanel() {
     if (status === "pending") setDeclined(true);
   });
 
-  const total = formatMoney(view.totals.transfer, view.currency);
+  const total = money(view.totals.transfer);
   const canDial = useCanDial();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -74,11 +82,7 @@ export function UssdPanel() {
     if (request.isPending) return;
     const phoneNumber = phoneDigits(phone);
     if (!PHONE.test(phoneNumber)) {
-      setPhoneError(
-        phone.trim() === ""
-          ? "Enter the phone number registered with your bank."
-          : "Enter a phone number of 10 to 15 digits, like 0803 123 4567.",
-      );
+      setPhoneError(phone.trim() === "" ? u.phoneEmpty : u.phoneInvalid);
       formRef.current?.querySelector<HTMLElement>('[name="phone"]')?.focus();
       return;
     }
@@ -89,55 +93,52 @@ export function UssdPanel() {
   if (code) {
     return (
       <div key={`code-${code.ussdCode}`}>
-        <StepHeading>Dial this code on your phone</StepHeading>
-        <p className="mt-1 text-sm text-slate-700">
-          Dial it on the phone registered with {code.bankName}, then follow the prompts to approve {total}.
-        </p>
+        <StepHeading>{u.dialTitle}</StepHeading>
+        <p className="mt-1 text-sm text-slate-700">{fmt(u.dialBody, { bank: code.bankName, total })}</p>
         <div className="mt-4 rounded-lg bg-slate-50 p-4 text-center ring-1 ring-slate-200">
+          {/* Read out one key at a time, with * and # named: "star 9 6 6 star…", not "966". */}
           <p className="font-mono text-2xl font-bold tracking-wide break-all text-slate-900 sm:text-4xl">
-            {code.ussdCode}
+            <span aria-hidden="true" data-testid="ussd-code">
+              {code.ussdCode}
+            </span>
+            <span className="sr-only">{fmt(u.codeSpoken, { keys: spokenKeys(code.ussdCode, u) })}</span>
           </p>
           <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
             {/* A tel: link only where a tap can dial (a phone); elsewhere the code is read off the screen. */}
             {canDial && (
               <a href={code.dialUrl} className={`${buttonPrimary} w-auto`}>
-                Tap to dial {code.ussdCode}
+                {fmt(u.tapToDial, { code: code.ussdCode })}
               </a>
             )}
-            <CopyButton value={code.ussdCode} what="USSD code" />
+            <CopyButton value={code.ussdCode} what={u.copyCode} labels={t.copy} />
           </div>
-          {!canDial && (
-            <p className="mt-3 text-sm text-slate-700">
-              Type this code into your phone&apos;s dialler and press call.
-            </p>
-          )}
+          {!canDial && <p className="mt-3 text-sm text-slate-700">{u.typeIntoDialler}</p>}
         </div>
         <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
-          <Spinner /> Waiting for you to approve on your phone. This page updates by itself.
+          <Spinner /> {u.waiting}
         </p>
         <button type="button" onClick={() => setCode(null)} className={`mt-4 ${buttonSecondary}`}>
-          Start again
+          {u.startAgain}
         </button>
-        <SandboxAuthorization title="play the customer on the phone" />
+        <SandboxAuthorization title={t.sandbox.playPhone} />
       </div>
     );
   }
 
   return (
     <div key="form">
-      <StepHeading>Pay with a USSD code</StepHeading>
+      <StepHeading>{u.title}</StepHeading>
       <p className="mt-1 text-sm text-slate-700">
-        Get a code to dial from your phone, no internet needed. You pay{" "}
-        <strong className="font-semibold text-slate-900">{total}</strong>.
+        {withAmount(u.intro, "{total}", <strong className="font-semibold text-slate-900">{total}</strong>)}
       </p>
-      {declined && <NotApproved advice="Try again or pay another way." />}
+      {declined && <NotApproved advice={u.declinedAdvice} />}
       {request.error && (
         <p role="alert" className={`mt-4 ${alertError}`}>
-          {request.error.message}
+          {errorText(request.error, t, locale)}
         </p>
       )}
       <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-        <Field id={`${id}-bank`} label="Your bank">
+        <Field id={`${id}-bank`} label={u.yourBank}>
           {(aria) => (
             <select
               {...aria}
@@ -154,12 +155,7 @@ export function UssdPanel() {
             </select>
           )}
         </Field>
-        <Field
-          id={`${id}-phone`}
-          label="Phone number"
-          hint="The number registered with your bank."
-          error={phoneError}
-        >
+        <Field id={`${id}-phone`} label={u.phone} hint={u.phoneHint} error={phoneError}>
           {(aria) => (
             <input
               {...aria}
@@ -177,10 +173,10 @@ export function UssdPanel() {
         <button type="submit" disabled={request.isPending || !bankCode} className={buttonPrimary}>
           {request.isPending ? (
             <>
-              <Spinner /> Getting your code…
+              <Spinner /> {u.gettingCode}
             </>
           ) : (
-            "Get USSD code"
+            u.getCode
           )}
         </button>
       </form>

@@ -1,0 +1,215 @@
+"use client";
+
+import { type FormEvent, type RefObject, useId, useRef } from "react";
+import { Field } from "@/components/ui/field";
+import { StepHeading } from "@/components/ui/step-heading";
+import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { BRAND_LABEL, digitsOf, parseExpiry } from "@/lib/checkout/card";
+import { isZeroAmount } from "@/lib/checkout/format";
+import { fmt } from "@/lib/i18n/locales";
+import { checkoutApi } from "./api";
+import { type CardProblem, declineOf } from "./card-decline";
+import { useCheckout } from "./context";
+import { errorText } from "./error-text";
+import { Spinner } from "./spinner";
+import type { CardField, CardFieldsState } from "./use-card-fields";
+import { useCharge } from "./use-charge";
+import { withAmount } from "./with-amount";
+
+/** The card's first step: number, expiry and CVV, the problem of the last try, and the test cards. */
+export function CardForm({
+  card,
+  formRef,
+  problem,
+  onProblem,
+  onOtp,
+}: {
+  card: CardFieldsState;
+  formRef: RefObject<HTMLFormElement | null>;
+  problem: CardProblem | null;
+  onProblem: (problem: CardProblem | null) => void;
+  /** The card asked for a one-time password. */
+  onOtp: () => void;
+}) {
+  const { view, applyStatus, focusTabs, t, locale, money } = useCheckout();
+  const c = t.card;
+  const id = useId();
+  const numberRef = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
+  const total = money(view.totals.card);
+  const { fields, brand, errors, shown } = card;
+
+  const charge = useCharge(
+    (body: { number: string; expiryMonth: number; expiryYear: number; cvv: string }, key) =>
+      checkoutApi.card(view.accessCode, body, key),
+    {
+      onSuccess: async (result) => {
+        if (result.status === "success")
+          return applyStatus({ status: "success", channel: "card", total: view.totals.card });
+        if (result.status === "awaiting_otp") {
+          onOtp();
+          return applyStatus({ status: "awaiting_otp" });
+        }
+        onProblem({ ...declineOf(result, t, locale), at: Date.now() });
+      },
+      onError: (err) =>
+        onProblem({ title: c.notCompleted, message: errorText(err, t, locale), at: Date.now() }),
+    },
+  );
+
+  function tryAgain() {
+    onProblem(null);
+    card.clearAll();
+    requestAnimationFrame(() => numberRef.current?.focus());
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (charge.isPending) return;
+    card.touchAll();
+    const first = (Object.keys(errors) as CardField[]).find((k) => errors[k]);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+      return;
+    }
+    const expiry = parseExpiry(fields.expiry);
+    if (!expiry) return;
+    onProblem(null);
+    charge.mutate({
+      number: digitsOf(fields.number),
+      expiryMonth: expiry.month,
+      expiryYear: expiry.year,
+      cvv: fields.cvv,
+    });
+  }
+
+  return (
+    <div key="card">
+      <StepHeading>{c.title}</StepHeading>
+      <p className="mt-1 text-sm text-slate-700">
+        {withAmount(
+          !isZeroAmount(view.fees.card) && !view.merchantBearsCost
+            ? fmt(c.youPayWithFee, { fee: money(view.fees.card) })
+            : c.youPay,
+          "{total}",
+          <strong className="font-semibold text-slate-900">{total}</strong>,
+        )}
+      </p>
+      {problem && (
+        <div key={problem.at} className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+          <StepHeading level={3} className="text-base font-semibold">
+            {problem.title}
+          </StepHeading>
+          <p className="mt-1 text-sm">{problem.message}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" onClick={tryAgain} className={buttonSecondary}>
+              {c.tryAnotherCard}
+            </button>
+            {view.channels.length > 1 && (
+              <button type="button" onClick={focusTabs} className={buttonSecondary}>
+                {t.payAnotherWay}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+        <Field
+          id={`${id}-number`}
+          label={c.number}
+          error={shown("number")}
+          aside={
+            <span className="text-sm font-medium text-slate-700" aria-live="polite">
+              {BRAND_LABEL[brand]}
+            </span>
+          }
+        >
+          {(aria) => (
+            <input
+              {...aria}
+              ref={numberRef}
+              data-field="number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 5678 9012 3456"
+              maxLength={23}
+              value={fields.number}
+              onChange={card.onNumber}
+              onBlur={() => card.touch("number")}
+              className={`${inputClass} tabular-nums`}
+            />
+          )}
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field id={`${id}-expiry`} label={c.expiry} error={shown("expiry")}>
+            {(aria) => (
+              <input
+                {...aria}
+                data-field="expiry"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder={c.expiryPlaceholder}
+                maxLength={5}
+                value={fields.expiry}
+                onChange={(e) => card.setExpiry(e.target.value)}
+                onBlur={() => card.touch("expiry")}
+                className={`${inputClass} tabular-nums`}
+              />
+            )}
+          </Field>
+          <Field id={`${id}-cvv`} label={c.cvv} error={shown("cvv")}>
+            {(aria) => (
+              <input
+                {...aria}
+                data-field="cvv"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder={brand === "amex" ? c.cvvPlaceholder4 : c.cvvPlaceholder3}
+                maxLength={4}
+                value={fields.cvv}
+                onChange={(e) => card.setCvv(e.target.value)}
+                onBlur={() => card.touch("cvv")}
+                className={`${inputClass} tabular-nums`}
+              />
+            )}
+          </Field>
+        </div>
+        <button
+          type="submit"
+          disabled={!hydrated || charge.isPending}
+          onPointerDown={card.pressPay}
+          className={buttonPrimary}
+        >
+          {charge.isPending ? (
+            <>
+              <Spinner /> {c.processing}
+            </>
+          ) : (
+            fmt(t.pay, { total })
+          )}
+        </button>
+      </form>
+      {view.testMode && (
+        <details className="mt-4 text-sm text-slate-700">
+          <summary className="cursor-pointer font-medium">{c.testCards}</summary>
+          <ul className="mt-2 space-y-1">
+            <li>
+              <span className="font-mono">4242 4242 4242 4242</span>: {c.testSucceeds}
+            </li>
+            <li>
+              <span className="font-mono">4000 0000 0000 0002</span>: {c.testDeclined}
+            </li>
+            <li>
+              <span className="font-mono">4000 0000 0000 9995</span>: {c.testInsufficient}
+            </li>
+            <li>
+              <span className="font-mono">4000 0000 0000 3220</span>: {c.testOtp}
+            </li>
+          </ul>
+          <p className="mt-1">{c.testAnyExpiry}</p>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { type FormEvent, useId, useState } from "react";
+import { Field } from "@/components/ui/field";
+import { StepHeading } from "@/components/ui/step-heading";
+import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { digitsOf } from "@/lib/checkout/card";
+import { fmt } from "@/lib/i18n/locales";
+import { checkoutApi } from "./api";
+import { type CardProblem, declineOf } from "./card-decline";
+import { useCheckout } from "./context";
+import { errorText } from "./error-text";
+import { Spinner } from "./spinner";
+import { useCharge } from "./use-charge";
+
+/** The card's second step: the one-time password the bank sent. `onBack` returns to the card form. */
+export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => void }) {
+  const { view, applyStatus, t, locale, money } = useCheckout();
+  const o = t.otp;
+  const id = useId();
+  const [otp, setOtp] = useState("");
+  const [otpError, setOtpError] = useState<string | null>(null);
+  const total = money(view.totals.card);
+
+  const confirmOtp = useCharge((code: string, key) => checkoutApi.otp(view.accessCode, code, key), {
+    onSuccess: async (result) => {
+      if (result.status === "success")
+        return applyStatus({ status: "success", channel: "card", total: view.totals.card });
+      onBack(declineOf(result, t, locale));
+      await applyStatus({ status: "pending" });
+    },
+    onError: (err) => {
+      if (err.code === "invalid_state") {
+        onBack({ title: t.card.notCompleted, message: errorText(err, t, locale) });
+        void applyStatus({});
+      } else setOtpError(errorText(err, t, locale));
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (confirmOtp.isPending) return;
+    if (!/^\d{4,8}$/.test(otp)) {
+      setOtpError(o.invalid);
+      return;
+    }
+    setOtpError(null);
+    confirmOtp.mutate(otp);
+  }
+
+  return (
+    <div key="otp">
+      <StepHeading>{o.title}</StepHeading>
+      <p className="mt-1 text-sm text-slate-700">
+        {o.body}
+        {view.testMode && ` ${o.testCode}`}
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+        <Field id={`${id}-otp`} label={o.label} error={otpError}>
+          {(aria) => (
+            <input
+              {...aria}
+              data-field="otp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={otp}
+              onChange={(e) => setOtp(digitsOf(e.target.value))}
+              className={`${inputClass} tracking-widest tabular-nums`}
+            />
+          )}
+        </Field>
+        <button type="submit" disabled={confirmOtp.isPending} className={buttonPrimary}>
+          {confirmOtp.isPending ? (
+            <>
+              <Spinner /> {o.confirming}
+            </>
+          ) : (
+            fmt(o.confirm, { total })
+          )}
+        </button>
+        <button
+          type="button"
+          onClick={() => onBack(null)}
+          disabled={confirmOtp.isPending}
+          className={`${buttonSecondary} w-full`}
+        >
+          {o.differentCard}
+        </button>
+      </form>
+    </div>
+  );
+}
