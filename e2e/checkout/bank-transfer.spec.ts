@@ -37,7 +37,10 @@ for (const layout of LAYOUTS) {
       await expect(notice).toContainText(
         "We received NGN 2,525.00, but this payment needs exactly NGN 5,050.00.",
       );
-      await expect(notice).toContainText("goes back to the account it came from automatically");
+      // It says what happens to the money and when.
+      await expect(notice).toContainText(
+        "goes back to the account it came from automatically, usually within 24 hours",
+      );
       // The same account stays on screen.
       await expect(page.getByTestId("account-number")).toHaveText(account);
       await expectNoHorizontalScroll(page);
@@ -45,7 +48,7 @@ for (const layout of LAYOUTS) {
       // Switching channel does not hide it.
       await page.getByRole("tab", { name: "Card", exact: true }).click();
       await expect(page.getByTestId("mismatch-elsewhere")).toHaveText(
-        "The NGN 2,525.00 you sent by bank transfer did not match and goes back to the account it came from automatically.",
+        "The NGN 2,525.00 you sent by bank transfer did not match and goes back to the account it came from automatically, usually within 24 hours.",
       );
       await page.getByRole("tab", { name: "Bank transfer" }).click();
       await expect(page.getByTestId("mismatch-elsewhere")).toHaveCount(0);

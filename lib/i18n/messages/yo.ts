@@ -52,7 +52,7 @@ export const yo: Messages = {
     expiredTitle: "Àkókò ìsanwó yìí ti parí",
     expiredBody: "Ẹ padà sí ọ̀dọ̀ {merchant} kí ẹ sì tún ìsanwó náà bẹ̀rẹ̀.",
     mismatchElsewhere:
-      "{received} tí ẹ fi ránṣẹ́ láti báǹkì kò bá iye owó tí a ń retí mu, yóò sì padà sí àkọọ́lẹ̀ tí ó ti wá fúnra rẹ̀.",
+      "{received} tí ẹ fi ránṣẹ́ láti báǹkì kò bá iye owó tí a ń retí mu, yóò sì padà sí àkọọ́lẹ̀ tí ó ti wá fúnra rẹ̀, láàárín wákàtí mẹ́rìnlélógún ní ọ̀pọ̀ ìgbà.",
     chooseHowToPay: "Ẹ yan ọ̀nà tí ẹ ó gbà sanwó",
     paymentMethod: "Ọ̀nà ìsanwó",
     reconnecting: "À ń tún un so pọ̀ láti ṣàyẹ̀wò ìsanwó yín…",
@@ -154,7 +154,7 @@ export const yo: Messages = {
         "Ẹ fi iye owó yìí gan-an ránṣẹ́ sí àkọọ́lẹ̀ ìsàlẹ̀ yìí, láti àpù báǹkì tàbí ẹ̀ka báǹkì èyíkéyìí.",
       mismatchTitle: "Iye owó tí a gbà kò bá a mu",
       mismatchBody:
-        "A gba {received}, ṣùgbọ́n ìsanwó yìí nílò {expected} gan-an. {received} náà yóò padà sí àkọọ́lẹ̀ tí ó ti wá fúnra rẹ̀: a kò fi kún ìsanwó yìí, ẹ kò sì nílò láti béèrè fún un. Ẹ fi {expected} gan-an ránṣẹ́ sí àkọọ́lẹ̀ kan náà ní ìsàlẹ̀.",
+        "A gba {received}, ṣùgbọ́n ìsanwó yìí nílò {expected} gan-an. {received} náà yóò padà sí àkọọ́lẹ̀ tí ó ti wá fúnra rẹ̀, láàárín wákàtí mẹ́rìnlélógún ní ọ̀pọ̀ ìgbà: a kò fi kún ìsanwó yìí, ẹ kò sì nílò láti béèrè fún un. Ẹ fi {expected} gan-an ránṣẹ́ sí àkọọ́lẹ̀ kan náà ní ìsàlẹ̀.",
       accountNumber: "Nọ́ńbà àkọọ́lẹ̀",
       bank: "Báǹkì",
       accountName: "Orúkọ àkọọ́lẹ̀",
@@ -362,6 +362,7 @@ export const yo: Messages = {
 
 /** Strings whose Yoruba we are least sure of: worth a native banking copywriter's review. */
 export const notes = [
+  "transfer.mismatchBody “láàárín wákàtí mẹ́rìnlélógún ní ọ̀pọ̀ ìgbà” (usually within 24 hours): numbers as words; some apps write “wákàtí 24”.",
   "channels.bank_transfer “Ìfiránṣẹ́ owó láti báǹkì”: many Lagos bank apps keep the English “Transfer”.",
   "OTP: kept as “kóòdù OTP” (what bank SMS messages say); a fully Yoruba term would read as unfamiliar.",
   "card.expiry “OṢ/ỌD” (oṣù/ọdún) as the MM/YY placeholder is our coinage; the field still accepts 08/27.",
