@@ -76,7 +76,23 @@ describe("the OpenAPI document", () => {
       "payment.failed",
       "refund.failed",
       "refund.processed",
+      "webhook.test",
     ]);
+  });
+
+  it("is version 1.0 with two servers, staging and production, the serving deployment among them", () => {
+    const staging = openApiDocument("https://staging.shop.example") as unknown as {
+      info: { version: string };
+      servers: Array<{ url: string; description: string }>;
+    };
+    expect(staging.info.version).toBe("1.0");
+    expect(staging.servers).toHaveLength(2);
+    expect(staging.servers[0]).toMatchObject({ url: "https://staging.shop.example" });
+    expect(staging.servers[0]?.description).toMatch(/^Staging/);
+    expect(staging.servers[1]?.description).toMatch(/^Production/);
+    const live = openApiDocument("https://pay.shop.example", "production") as unknown as typeof staging;
+    expect(live.servers.map((s) => s.description.split(":")[0])).toEqual(["Staging", "Production"]);
+    expect(live.servers[1]).toMatchObject({ url: "https://pay.shop.example" });
   });
 
   it("gives every write with a body an example that its own request schema accepts", () => {

@@ -8,7 +8,15 @@ import {
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
 import { RefundResponse } from "@/lib/refunds/responses";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { ChannelName, CurrencyCode, Money, Reference, Timestamp, TransactionStatus } from "./common";
+import {
+  ChannelName,
+  CurrencyCode,
+  ModeName,
+  Money,
+  Reference,
+  Timestamp,
+  TransactionStatus,
+} from "./common";
 import { type Credential, OPERATIONS, type Operation } from "./operations";
 
 /**
@@ -151,9 +159,34 @@ const WebhookHeaders = z.strictObject({
   }),
 });
 
+/** The console's "Send a test event" (lib/webhooks/send-test-event.ts): signed like an event, never retried. */
+const TestEventBody = z.strictObject({
+  event: z.literal("webhook.test"),
+  data: z.strictObject({
+    message: z.string().meta({ example: "A test event from the Paygate console. No payment is behind it." }),
+    mode: ModeName,
+  }),
+  timestamp: Timestamp,
+});
+
 function webhooks() {
-  return Object.fromEntries(
-    EVENT_TYPES.map((type) => [
+  const test = {
+    "webhook.test": {
+      post: {
+        operationId: "webhookWebhookTest",
+        summary: "Test event webhook.test",
+        security: [],
+        description:
+          'Sent once when the merchant presses "Send a test event" in the console: signed like every event (same headers and secret), never retried, logged only in the console\'s answer. No payment is behind it: acknowledge it and do nothing.',
+        requestParams: { header: WebhookHeaders },
+        requestBody: { content: { "application/json": { schema: TestEventBody } } },
+        responses: { "200": { description: "Received; any 2xx will do." } },
+      },
+    },
+  };
+  return Object.fromEntries([
+    ...Object.entries(test),
+    ...EVENT_TYPES.map((type) => [
       type,
       {
         post: {
@@ -181,7 +214,7 @@ function webhooks() {
         },
       },
     ]),
-  );
+  ]);
 }
 
 function paths(): ZodOpenApiPathsObject {
@@ -190,20 +223,49 @@ function paths(): ZodOpenApiPathsObject {
   return out;
 }
 
-let cached: { base: string; document: ReturnType<typeof createDocument> } | undefined;
+let cached: { key: string; document: ReturnType<typeof createDocument> } | undefined;
 
-/** The document, for the deployment at `baseUrl` (its only server). */
-export function openApiDocument(baseUrl: string) {
-  if (cached?.base === baseUrl) return cached.document;
+/** A deployment of the API (CONTRACT §4): staging takes test keys only, production live keys only. */
+export type Deployment = "staging" | "production";
+
+const DEPLOYMENT_DESCRIPTION: Record<Deployment, string> = {
+  staging: "Staging: test keys (sk_test_…) only; the sandbox calls work here.",
+  production: "Production: live keys (sk_live_…) only; real money.",
+};
+
+/**
+ * The two servers of the document (CONTRACT §16): the deployment serving it at `baseUrl`, and the other one
+ * as a URL template whose host the reader fills in (one deployment does not know the other's address).
+ */
+function servers(baseUrl: string, deployment: Deployment) {
+  const other: Deployment = deployment === "staging" ? "production" : "staging";
+  const self = { url: baseUrl, description: `${DEPLOYMENT_DESCRIPTION[deployment]} This deployment.` };
+  const placeholder = {
+    url: `https://{${other}Host}`,
+    description: `${DEPLOYMENT_DESCRIPTION[other]} Its host is the one your Paygate operator gave you.`,
+    variables: {
+      [`${other}Host`]: {
+        default: other === "production" ? "pay.example.com" : "staging.pay.example.com",
+        description: `The ${other} deployment's host name.`,
+      },
+    },
+  };
+  return deployment === "staging" ? [self, placeholder] : [placeholder, self];
+}
+
+/** The document, served by the `deployment` at `baseUrl`. */
+export function openApiDocument(baseUrl: string, deployment: Deployment = "staging") {
+  const key = `${deployment} ${baseUrl}`;
+  if (cached?.key === key) return cached.document;
   const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Paygate API",
-      version: "1.0.0",
+      version: "1.0",
       description:
         'Collect payments by card, bank transfer, bank payment and USSD through a hosted checkout. Every answer is `{status, data}` or `{status: "failed", error, message}`; amounts are decimal strings, never floats. Guides: docs/ in the repository.',
     },
-    servers: [{ url: baseUrl }],
+    servers: servers(baseUrl, deployment),
     tags: [
       { name: "Payments", description: "The merchant's server: create and verify payments (secret key)." },
       { name: "Checkout", description: "The hosted page's calls (access code)." },
@@ -239,6 +301,6 @@ export function openApiDocument(baseUrl: string) {
     paths: paths(),
     webhooks: webhooks(),
   });
-  cached = { base: baseUrl, document };
+  cached = { key, document };
   return document;
 }
