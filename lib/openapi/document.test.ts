@@ -31,6 +31,8 @@ function routes(): Array<{ method: string; path: string }> {
   return found;
 }
 
+type MediaType = { example?: unknown; examples?: Record<string, { value: unknown }> };
+
 describe("the OpenAPI document", () => {
   const doc = openApiDocument("https://pay.example.com") as unknown as {
     openapi: string;
@@ -102,6 +104,38 @@ describe("the OpenAPI document", () => {
       const parsed = op.body.safeParse(op.example);
       expect(parsed.success, `${op.method} ${op.path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
     }
+  });
+
+  it("gives every answer an example its own schema accepts: the success answer, and each failure code", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(doc, "doc");
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(
+        item as Record<string, { responses: Record<string, { content: Record<string, MediaType> }> }>,
+      )) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          const media = response.content["application/json"] as MediaType;
+          const where = `${method.toUpperCase()} ${path} ${status}`;
+          const values = status.startsWith("2")
+            ? [media.example]
+            : Object.entries(media.examples ?? {}).map(([code, e]) => {
+                expect((e.value as { error: string }).error, where).toBe(code);
+                return e.value;
+              });
+          expect(values.length, `${where} has an example`).toBeGreaterThan(0);
+          const ref = `doc#/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/responses/${status}/content/application~1json/schema`;
+          const validate = ajv.compile({ $ref: ref });
+          for (const value of values) {
+            expect(value, where).toBeDefined();
+            expect(validate(value), `${where}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
   });
 
   it("names each operation's credential and its failure codes", () => {

@@ -17,6 +17,7 @@ import {
   Timestamp,
   TransactionStatus,
 } from "./common";
+import { ERROR_MESSAGES, successExamples } from "./examples";
 import { type Credential, OPERATIONS, type Operation } from "./operations";
 
 /**
@@ -80,22 +81,38 @@ function operationId(op: Operation): string {
   return [op.method, ...words].map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join("");
 }
 
-function toOperation(op: Operation): ZodOpenApiOperationObject {
+function toOperation(op: Operation, examples: Record<string, unknown>): ZodOpenApiOperationObject {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes(op)) {
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
+  const data = examples[`${op.method.toUpperCase()} ${op.path}`];
   const responses: Record<string, ZodOpenApiResponseObject> = {
     [String(op.status)]: {
       description: op.summary,
-      content: { "application/json": { schema: op.raw ? op.response : Success(op.response) } },
+      content: {
+        "application/json": {
+          schema: op.raw ? op.response : Success(op.response),
+          ...(data !== undefined && { example: op.raw ? data : { status: "success", data } }),
+        },
+      },
     },
   };
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: `Failure: ${codes.map((c) => `\`${c}\``).join(", ")}`,
-      content: { "application/json": { schema: Failure(codes) } },
+      content: {
+        "application/json": {
+          schema: Failure(codes),
+          examples: Object.fromEntries(
+            codes.map((code) => [
+              code,
+              { summary: code, value: { status: "failed", error: code, message: ERROR_MESSAGES[code] } },
+            ]),
+          ),
+        },
+      },
     };
   }
   const header = op.method === "post" && op.auth !== "none" ? IdempotencyHeader : undefined;
@@ -219,7 +236,8 @@ function webhooks() {
 
 function paths(): ZodOpenApiPathsObject {
   const out: ZodOpenApiPathsObject = {};
-  for (const op of OPERATIONS) out[op.path] = { ...out[op.path], [op.method]: toOperation(op) };
+  const examples = successExamples();
+  for (const op of OPERATIONS) out[op.path] = { ...out[op.path], [op.method]: toOperation(op, examples) };
   return out;
 }
 
