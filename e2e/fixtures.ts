@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from "@playwright/test";
+import { checkContract } from "../tests/helpers/contract";
 
 /**
  * Shared fixtures of the browser tests. Everything is created through the public API, like a merchant would:
@@ -41,11 +42,48 @@ export const LAYOUTS = [
 
 let seq = 0;
 
+/**
+ * Holds an API answer to the OpenAPI document its server serves (tests/helpers/contract.ts, as the HTTP suites
+ * do): a status the operation does not list, or a body its schema does not describe, fails the test.
+ */
+export async function checkAnswer(res: APIResponse, method: string): Promise<APIResponse> {
+  const url = new URL(res.url());
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  await checkContract(url.origin, method.toUpperCase(), `${url.pathname}${url.search}`, res.status(), body);
+  return res;
+}
+
+const VERBS = ["get", "post", "put", "patch", "delete", "head", "fetch"] as const;
+
+/** A request context whose every answer from `/v1` goes through checkAnswer. */
+export function checkedRequest(request: APIRequestContext): APIRequestContext {
+  return new Proxy(request, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== "function") return value;
+      if (!(VERBS as readonly unknown[]).includes(prop)) return value.bind(target);
+      return async (url: string, options?: { method?: string }) => {
+        const res: APIResponse = await value.call(target, url, options);
+        const method = prop === "fetch" ? (options?.method ?? "GET") : String(prop);
+        return checkAnswer(res, method);
+      };
+    },
+  });
+}
+
 export async function signUp(request: APIRequestContext, businessName = "E2E Shop"): Promise<Merchant> {
   const email = `e2e-${process.pid}-${Date.now()}-${seq++}@example.com`;
-  const res = await request.post("/v1/merchants/auth/signup", {
-    data: { businessName, email, password: "correct horse battery staple" },
-  });
+  const res = await checkAnswer(
+    await request.post("/v1/merchants/auth/signup", {
+      data: { businessName, email, password: "correct horse battery staple" },
+    }),
+    "POST",
+  );
   expect(res.status(), await res.text()).toBe(201);
   const data = (await res.json()).data;
   return { secretKey: data.keys.test.secretKey, accessToken: data.accessToken, businessName };
@@ -56,10 +94,13 @@ export async function updateSettings(
   merchant: Merchant,
   settings: { channels?: string[]; brandColor?: string | null; logoUrl?: string | null },
 ) {
-  const res = await request.put("/v1/merchants/settings", {
-    data: settings,
-    headers: { authorization: `Bearer ${merchant.accessToken}` },
-  });
+  const res = await checkAnswer(
+    await request.put("/v1/merchants/settings", {
+      data: settings,
+      headers: { authorization: `Bearer ${merchant.accessToken}` },
+    }),
+    "PUT",
+  );
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -69,19 +110,23 @@ export async function initialize(
   options: InitializeOptions = {},
 ): Promise<Session> {
   const { email = "buyer@example.com", amount = "5000.00", ...rest } = options;
-  const res = await request.post("/v1/payment/initialize", {
-    data: { amount, ...(email !== null && { email }), ...rest },
-    headers: { "x-api-key": merchant.secretKey },
-  });
+  const res = await checkAnswer(
+    await request.post("/v1/payment/initialize", {
+      data: { amount, ...(email !== null && { email }), ...rest },
+      headers: { "x-api-key": merchant.secretKey },
+    }),
+    "POST",
+  );
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data as Session;
 }
 
 /** Server-side verify, as the merchant would before fulfilling. */
 export async function verify(request: APIRequestContext, merchant: Merchant, reference: string) {
-  const res = await request.get(`/v1/payment/verify/${reference}`, {
-    headers: { "x-api-key": merchant.secretKey },
-  });
+  const res = await checkAnswer(
+    await request.get(`/v1/payment/verify/${reference}`, { headers: { "x-api-key": merchant.secretKey } }),
+    "GET",
+  );
   expect(res.status()).toBe(200);
   return (await res.json()).data as {
     status: string;
@@ -172,6 +217,10 @@ export async function fillCard(page: Page, card: { number: string; expiry?: stri
 }
 
 export const test = base.extend<object, { merchant: Merchant }>({
+  /** The test's API requests, each answer from `/v1` held to the document (checkedRequest). */
+  request: async ({ request }, use) => {
+    await use(checkedRequest(request));
+  },
   /** One merchant per worker, all channels, default settings. */
   merchant: [
     async ({ playwright }, use, workerInfo) => {

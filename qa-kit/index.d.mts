@@ -17,6 +17,35 @@ export declare const TEST_CARDS: Readonly<{
   otp: string;
 }>;
 export declare const TEST_OTP: string;
+/** Sandbox account numbers with a fixed behaviour: `unknown` is nobody's (outcome unknown_account). */
+export declare const TEST_ACCOUNTS: Readonly<{ unknown: string }>;
+
+/** The default budget of waiting for the service per test, in ms (PAYGATE_WAIT_BUDGET_MS, else 2000). */
+export declare const WAIT_BUDGET_MS: number;
+/** Run `wait`, counting its time against the current test's budget of waiting for the service. */
+export declare function timed<T>(
+  what: string,
+  wait: () => Promise<T>,
+  options?: { notCountedMs?: number },
+): Promise<T>;
+/** How often the hosted page polls while something is in flight (1.5 s). */
+export declare const PAGE_POLL_MS: number;
+/** The current test's time spent waiting for the service so far, and one line per wait. */
+export declare function waited(): { totalMs: number; log: string[] };
+
+/** A webhook endpoint started by a test (startWebhookReceiver). */
+export type WebhookReceiver = {
+  url: string;
+  requests: Array<{
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+    json: unknown;
+    answered: number;
+  }>;
+  close(): Promise<void>;
+};
+/** An HTTP server answering each delivery with the next of `replies` (the last repeats). */
+export declare function startWebhookReceiver(options?: { replies?: number[] }): Promise<WebhookReceiver>;
 
 /** `data` of POST /v1/payment/initialize. */
 export type Session = {
@@ -104,12 +133,23 @@ export declare class Paygate {
   authorize(reference: string, decision: "approve" | "decline"): Promise<Verified>;
   refund(input: { reference: string; amount?: string; reason?: string }): Promise<Refund>;
   settleRefund(id: string, outcome?: "processed" | "failed"): Promise<Refund>;
-  refunds(reference: string): Promise<Refund[]>;
+  refunds(reference?: string): Promise<Refund[]>;
   checkoutStatus(
     session: Session,
   ): Promise<{ status: string; transfer?: TransferAccount; [field: string]: unknown }>;
   events(filter?: { type?: string; reference?: string; limit?: number }): Promise<PaygateEvent[]>;
+  /** Polls GET /v1/events until the event exists; `timeout` 2 s by default. */
   waitForEvent(type: string, reference: string, options?: { timeout?: number }): Promise<PaygateEvent>;
+  /** Polls GET /v1/events until the event is delivered to the webhook endpoint; `timeout` 2 s by default. */
+  waitForDelivery(type: string, reference: string, options?: { timeout?: number }): Promise<PaygateEvent>;
+  /** A new merchant (POST /v1/merchants/auth/signup): a Paygate with its test key, and its session token. */
+  signUp(input?: { businessName?: string; email?: string; password?: string }): Promise<{
+    paygate: Paygate;
+    accessToken: string;
+    merchant: { id: string; businessName: string; email: string };
+  }>;
+  /** PUT /v1/merchants/webhook for test mode, with the session token of signUp. */
+  setWebhook(accessToken: string, url: string): Promise<{ mode: string; url: string; secret: string }>;
 }
 
 export declare class Checkout {
@@ -117,6 +157,11 @@ export declare class Checkout {
   readonly paygate: Paygate;
   constructor(page: Page, paygate: Paygate);
   open(session: Session): Promise<void>;
+  /** Wait until `locator` is visible, counting the time against the test's budget of waiting. */
+  expectVisible(
+    locator: ReturnType<Page["getByRole"]>,
+    options?: { timeout?: number; poll?: boolean },
+  ): Promise<void>;
   choose(method: "Card" | "Bank transfer" | "Bank payment" | "USSD"): Promise<ReturnType<Page["getByRole"]>>;
   payByCard(number?: string, options?: { expiry?: string; cvv?: string }): Promise<void>;
   enterOtp(otp?: string): Promise<void>;
@@ -126,7 +171,7 @@ export declare class Checkout {
   approveInBankApp(options?: { bank?: string; decision?: "approve" | "decline" }): Promise<void>;
   payByUssd(options?: { bank?: string; phone?: string; decision?: "approve" | "decline" }): Promise<void>;
   cancel(): Promise<void>;
-  expectResult(status: "success" | "failed" | "abandoned"): Promise<void>;
+  expectResult(status: "success" | "failed" | "abandoned", options?: { poll?: boolean }): Promise<void>;
   expectReturn(
     callbackUrl: string,
     status: "success" | "failed" | "abandoned",
@@ -134,6 +179,7 @@ export declare class Checkout {
 }
 
 export declare const test: TestType<
-  PlaywrightTestArgs & PlaywrightTestOptions & { checkout: Checkout },
+  PlaywrightTestArgs &
+    PlaywrightTestOptions & { checkout: Checkout; waitBudgetMs: number; waitBudget: undefined },
   PlaywrightWorkerArgs & PlaywrightWorkerOptions & { paygate: Paygate }
 >;

@@ -5,8 +5,12 @@
 // service's database, so the kit works against any Paygate deployment a test key opens.
 //
 // Configuration, from the environment:
-//   PAYGATE_URL       the deployment (default http://127.0.0.1:3000)
-//   PAYGATE_TEST_KEY  a test secret key (sk_test_...)
+//   PAYGATE_URL             the deployment (default http://127.0.0.1:3000)
+//   PAYGATE_TEST_KEY        a test secret key (sk_test_...)
+//   PAYGATE_WAIT_BUDGET_MS  the most a test may spend waiting for the service (default 2000)
+//   PAYGATE_RECEIVER_HOST, PAYGATE_RECEIVER_PORT, PAYGATE_RECEIVER_URL  where startWebhookReceiver listens and
+//                           the URL the deployment reaches it by (default 127.0.0.1, any free port, its own URL)
+import { createServer } from "node:http";
 import { test as base, expect } from "@playwright/test";
 
 /** The sandbox's test cards (docs/testing.md). Any other number is declined with test_card_unknown. */
@@ -19,6 +23,52 @@ export const TEST_CARDS = Object.freeze({
 
 /** The one-time password the sandbox accepts for TEST_CARDS.otp; any other fails with invalid_otp. */
 export const TEST_OTP = "123456";
+
+/** Sandbox account numbers with a fixed behaviour (docs/testing.md). */
+export const TEST_ACCOUNTS = Object.freeze({
+  /** Never anyone's account: money sent to it comes back by an automatic refund (`unknown_account`). */
+  unknown: "9999999999",
+});
+
+/**
+ * The time the current test spent in the kit's waits for the service, each wait logged: waitForEvent and
+ * waitForDelivery, the server's answer when opening the page, and the page states an action brings about
+ * (results, headings, expectVisible). Waits that are the browser's or the page's own work (loading the
+ * page's code, switching tabs, going back to the shop) are not counted. The `test` below resets it per test and fails a test that waited
+ * longer than PAYGATE_WAIT_BUDGET_MS (2 s): every outcome is meant to be reachable in under 2 s.
+ */
+const waits = { totalMs: 0, log: [] };
+
+/**
+ * Run `wait` and count its time as waiting for the service, less `notCountedMs` (a part that is the page's
+ * own schedule, such as its poll interval).
+ */
+export async function timed(what, wait, { notCountedMs = 0 } = {}) {
+  const started = performance.now();
+  try {
+    return await wait();
+  } finally {
+    const ms = performance.now() - started;
+    const counted = Math.max(0, ms - notCountedMs);
+    waits.totalMs += counted;
+    waits.log.push(
+      notCountedMs
+        ? `${what} ${Math.round(counted)} ms (of ${Math.round(ms)})`
+        : `${what} ${Math.round(ms)} ms`,
+    );
+  }
+}
+
+/** How often the hosted page polls while something is in flight (lib/checkout/poll-delay.ts). */
+export const PAGE_POLL_MS = 1_500;
+
+/** What the current test has waited so far: total milliseconds and one line per wait. */
+export function waited() {
+  return { totalMs: waits.totalMs, log: [...waits.log] };
+}
+
+/** The default budget of waiting per test (PAYGATE_WAIT_BUDGET_MS, else 2 s). */
+export const WAIT_BUDGET_MS = Number(process.env.PAYGATE_WAIT_BUDGET_MS ?? 2_000);
 
 /** The heading of each final screen of the hosted page. */
 const RESULT_HEADINGS = Object.freeze({
@@ -54,7 +104,7 @@ export class Paygate {
   async call(method, path, { body, headers } = {}) {
     const res = await this.request.fetch(path, {
       method,
-      headers: { "x-api-key": this.secretKey, ...headers },
+      headers: { ...(!headers?.authorization && { "x-api-key": this.secretKey }), ...headers },
       ...(body !== undefined && { data: body }),
     });
     const text = await res.text();
@@ -109,9 +159,13 @@ export class Paygate {
     return this.call("POST", `/v1/sandbox/refunds/${encodeURIComponent(id)}`, { body: { outcome } });
   }
 
-  /** GET /v1/refunds?reference=: the refunds of a payment (automatic ones too), newest first. */
+  /**
+   * GET /v1/refunds?reference=: the refunds of a payment (automatic ones too), newest first; without a
+   * reference the key's latest refunds, those of no payment too (money sent to TEST_ACCOUNTS.unknown).
+   */
   async refunds(reference) {
-    return (await this.call("GET", `/v1/refunds?reference=${encodeURIComponent(reference)}`)).refunds;
+    const query = reference === undefined ? "limit=100" : `reference=${encodeURIComponent(reference)}`;
+    return (await this.call("GET", `/v1/refunds?${query}`)).refunds;
   }
 
   /** The checkout as the hosted page sees it (with the account of an awaited transfer), by its access code. */
@@ -129,20 +183,103 @@ export class Paygate {
     return (await this.call("GET", `/v1/events?${query}`)).events;
   }
 
-  /** Wait until an event of `type` exists for `reference` (what the webhook would carry), and answer it. */
-  async waitForEvent(type, reference, { timeout = 10_000 } = {}) {
+  /**
+   * Wait until an event of `type` exists for `reference` (what the webhook would carry), and answer it. Fails
+   * after `timeout` (2 s: the time every outcome takes at most); the time counts against the test's budget.
+   */
+  async waitForEvent(type, reference, { timeout = 2_000 } = {}) {
+    return this.#waitForEventWhere(type, reference, timeout, "exists", () => true);
+  }
+
+  /**
+   * Wait until the event of `type` for `reference` is delivered to the webhook endpoint (a 2xx answered), and
+   * answer it with every attempt (failed ones first). Needs a webhook endpoint set for the key's mode.
+   */
+  async waitForDelivery(type, reference, { timeout = 2_000 } = {}) {
+    return this.#waitForEventWhere(type, reference, timeout, "delivered", (e) => e.delivered);
+  }
+
+  async #waitForEventWhere(type, reference, timeout, what, done) {
     let found;
-    await expect
-      .poll(
-        async () => {
-          [found] = await this.events({ type, reference, limit: 1 });
-          return found !== undefined;
-        },
-        { message: `event ${type} for ${reference}`, timeout, intervals: [100, 250, 500] },
-      )
-      .toBe(true);
+    await timed(`event ${type} ${what}`, () =>
+      expect
+        .poll(
+          async () => {
+            [found] = await this.events({ type, reference, limit: 1 });
+            return found !== undefined && done(found);
+          },
+          { message: `event ${type} for ${reference} ${what}`, timeout, intervals: [50, 100, 200] },
+        )
+        .toBe(true),
+    );
     return found;
   }
+
+  /**
+   * POST /v1/merchants/auth/signup: a new merchant (what QA can do on staging), for what a test key alone cannot
+   * reach (the webhook endpoint). Answers a Paygate with its test key and the session token of its console.
+   */
+  async signUp({
+    businessName = "QA Shop",
+    email = `qa-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password = "correct horse battery staple",
+  } = {}) {
+    const res = await this.request.post("/v1/merchants/auth/signup", {
+      data: { businessName, email, password },
+    });
+    const envelope = await res.json();
+    if (!res.ok()) throw new PaygateError(res.status(), envelope.error, envelope.message);
+    const { keys, accessToken, merchant } = envelope.data;
+    return { paygate: new Paygate(this.request, { secretKey: keys.test.secretKey }), accessToken, merchant };
+  }
+
+  /** PUT /v1/merchants/webhook (session token): this mode's webhook endpoint; answers it with its secret. */
+  setWebhook(accessToken, url) {
+    return this.call("PUT", "/v1/merchants/webhook", {
+      body: { mode: "test", url },
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+  }
+}
+
+/**
+ * A webhook endpoint for a test: an HTTP server answering each delivery with the next of `replies` (the last one
+ * repeats), recording what arrived. The deployment must reach it: by default it listens on 127.0.0.1 (a
+ * deployment on the same machine); set PAYGATE_RECEIVER_HOST/PORT/URL for a tunnel to a remote staging.
+ */
+export async function startWebhookReceiver({ replies = [200] } = {}) {
+  const requests = [];
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      let json;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = undefined;
+      }
+      const status = replies[Math.min(requests.length, replies.length - 1)];
+      requests.push({ headers: req.headers, body, json, answered: status });
+      res.writeHead(status, { "content-type": "text/plain" });
+      res.end(status < 300 ? "ok" : "not now");
+    });
+  });
+  const host = process.env.PAYGATE_RECEIVER_HOST ?? "127.0.0.1";
+  await new Promise((resolve) =>
+    server.listen(Number(process.env.PAYGATE_RECEIVER_PORT ?? 0), host, resolve),
+  );
+  const { port } = server.address();
+  return {
+    url: process.env.PAYGATE_RECEIVER_URL ?? `http://${host}:${port}/webhooks/paygate`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** The hosted checkout page, driven by role and accessible name only. */
@@ -160,14 +297,31 @@ export class Checkout {
   /** Open a session's checkoutUrl and wait until the page can take input. */
   async open(session) {
     this.session = session;
-    await this.page.goto(session.checkoutUrl);
-    await expect(this.page.getByRole("tablist", { name: "Payment method" })).toBeVisible();
+    // The service's part: its answer, the page as the server renders it.
+    await timed("open the checkout", async () => {
+      await this.page.goto(session.checkoutUrl, { waitUntil: "commit" });
+      await expect(this.page.getByRole("tablist", { name: "Payment method" })).toBeVisible();
+    });
+    // The browser's part, not counted: loading the page's code (the page takes input once it has run).
+    await this.page.waitForLoadState("load");
+  }
+
+  /**
+   * Wait until `locator` is visible (a page state the service brings about); counts against the budget. With
+   * `{poll: true}` for a state the page learns by polling (a change made through the API, not on the page):
+   * one poll interval (PAGE_POLL_MS) is the page's own schedule, and only the time beyond it counts.
+   */
+  async expectVisible(locator, { poll = false, ...options } = {}) {
+    await timed(`visible ${locator}`, () => expect(locator).toBeVisible(options), {
+      notCountedMs: poll ? PAGE_POLL_MS : 0,
+    });
   }
 
   /** The payment method tab (Card, Bank transfer, Bank payment, USSD). */
   async choose(method) {
     const tab = this.page.getByRole("tab", { name: method, exact: true });
     await tab.click();
+    // The page's own work, not the service's: not counted.
     await expect(tab).toHaveAttribute("aria-selected", "true");
     return this.page.getByRole("tabpanel", { name: method });
   }
@@ -186,7 +340,7 @@ export class Checkout {
 
   /** The one-time password step of TEST_CARDS.otp. */
   async enterOtp(otp = TEST_OTP) {
-    await expect(this.page.getByRole("heading", { name: "Enter the one-time password" })).toBeVisible();
+    await this.expectVisible(this.page.getByRole("heading", { name: "Enter the one-time password" }));
     await this.page.getByLabel("One-time password").fill(otp);
     await this.page.getByRole("button", { name: /^Confirm payment/ }).click();
   }
@@ -196,7 +350,7 @@ export class Checkout {
     const panel = await this.choose("Bank transfer");
     const get = panel.getByRole("button", { name: /^Get (a new )?account number$/ });
     await get.click();
-    await expect(this.page.getByRole("heading", { name: /^Transfer / })).toBeVisible();
+    await this.expectVisible(this.page.getByRole("heading", { name: /^Transfer / }));
     const status = await this.paygate.checkoutStatus(this.requireSession());
     return status.transfer;
   }
@@ -236,7 +390,7 @@ export class Checkout {
     await panel.getByLabel("Your bank").selectOption({ label: bank });
     await panel.getByLabel("Phone number").fill(phone);
     await panel.getByRole("button", { name: "Get USSD code" }).click();
-    await expect(this.page.getByRole("heading", { name: "Dial this code on your phone" })).toBeVisible();
+    await this.expectVisible(this.page.getByRole("heading", { name: "Dial this code on your phone" }));
     await this.decide(decision);
   }
 
@@ -244,7 +398,7 @@ export class Checkout {
     const name = decision === "approve" ? "Approve the payment" : "Decline the payment";
     await this.page.getByRole("button", { name }).click();
     if (decision !== "approve") {
-      await expect(this.page.getByRole("heading", { name: "The payment was not approved" })).toBeVisible();
+      await this.expectVisible(this.page.getByRole("heading", { name: "The payment was not approved" }));
     }
   }
 
@@ -254,9 +408,12 @@ export class Checkout {
     await this.page.getByRole("button", { name: "Yes, cancel payment" }).click();
   }
 
-  /** The final screen shows `status` (success, failed or abandoned). */
-  async expectResult(status) {
-    await expect(this.page.getByRole("heading", { name: RESULT_HEADINGS[status] })).toBeVisible();
+  /**
+   * The final screen shows `status` (success, failed or abandoned); `{poll: true}` when it came about through
+   * the API (the page learns it on its next poll).
+   */
+  async expectResult(status, { poll = false } = {}) {
+    await this.expectVisible(this.page.getByRole("heading", { name: RESULT_HEADINGS[status] }), { poll });
   }
 
   /**
@@ -266,6 +423,7 @@ export class Checkout {
   async expectReturn(callbackUrl, status) {
     const prefix = callbackUrl.split("?")[0];
     const back = this.page.getByRole("link", { name: /^Return (now|to )/ });
+    // The browser going to the shop is not the service's time: not counted.
     // The countdown may have gone back already; then there is no link left to press.
     await back.click({ timeout: 5_000 }).catch(() => undefined);
     await this.page.waitForURL((url) => url.href.startsWith(prefix), { timeout: 15_000 });
@@ -283,9 +441,27 @@ export class Checkout {
 
 /**
  * Playwright's `test` with two fixtures: `paygate` (the API with PAYGATE_TEST_KEY, one per worker) and
- * `checkout` (the hosted page in this test's page).
+ * `checkout` (the hosted page in this test's page); and `waitBudgetMs` (an option, PAYGATE_WAIT_BUDGET_MS or
+ * 2 s): every test's waits for the service are added up, shown as the test's `waited` annotation, and a test
+ * that waited longer fails.
  */
 export const test = base.extend({
+  waitBudgetMs: [WAIT_BUDGET_MS, { option: true }],
+  waitBudget: [
+    async ({ waitBudgetMs }, use, testInfo) => {
+      waits.totalMs = 0;
+      waits.log = [];
+      await use(undefined);
+      const total = Math.round(waits.totalMs);
+      testInfo.annotations.push({ type: "waited", description: `${total} ms: ${waits.log.join(", ")}` });
+      if (testInfo.status === "passed" && total > waitBudgetMs) {
+        throw new Error(
+          `The test waited ${total} ms for the service, more than its ${waitBudgetMs} ms: ${waits.log.join(", ")}`,
+        );
+      }
+    },
+    { auto: true },
+  ],
   paygate: [
     async ({ playwright }, use) => {
       const request = await playwright.request.newContext({

@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { client, initialize, production, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
+import { checkWebhook } from "./helpers/contract";
 import { testDb } from "./helpers/db";
+import { type Received, startReceiver, verifyWebhook } from "./helpers/webhook-harness";
 import type { Target } from "./setup/servers";
 
 /**
@@ -330,6 +332,25 @@ describe.each(targets)("merchant console on $name", (target) => {
     expect(api.status).toBe(401);
     const page = await b.send("GET", "/dashboard", undefined, { cookie: `paygate_session=${token}` });
     expect([303, 307]).toContain(page.status);
+  });
+
+  it("Send a test event posts one signed webhook.test that the document's webhooks describe", async () => {
+    const receiver = await startReceiver();
+    try {
+      const owner = browser(target);
+      await consoleSignup(owner, "Ping Shop");
+      const hook = await owner.send("PUT", "/dashboard/api/webhook", { mode: "test", url: receiver.url });
+      expect(hook.status, hook.text).toBe(200);
+      const ping = await owner.send("POST", "/dashboard/api/webhook/test", { mode: "test" });
+      expect(ping.status, ping.text).toBe(200);
+      expect(ping.body.data).toMatchObject({ delivered: true, responseStatus: 200 });
+      const [got] = await receiver.waitForCount(1);
+      expect(got?.json).toMatchObject({ event: "webhook.test", data: { mode: "test" } });
+      await checkWebhook(got?.json);
+      expect(verifyWebhook(got as Received, hook.body.data.secret)).toMatchObject({ event: "webhook.test" });
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("never shows or changes another merchant's payment, link or event (404)", async () => {

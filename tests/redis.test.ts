@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../scripts/lib/free-port";
+import { client } from "./helpers/api";
 import { type Balancer, startBalancer } from "./helpers/balancer";
 import { type AppProc, cleanupHarness, freshDatabase, startApp } from "./helpers/webhook-harness";
 
@@ -34,14 +35,8 @@ describe.skipIf(!REDIS)("rate limits in Redis", () => {
 
   it("two instances spend one budget of failed logins, kept in Redis", async () => {
     const address = `10.99.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-    const call = async (body: unknown) =>
-      (
-        await fetch(`${balancer.url}/v1/merchants/auth/login`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-forwarded-for": address },
-          body: JSON.stringify(body),
-        })
-      ).status;
+    const api = client(balancer.url, { address });
+    const call = async (body: unknown) => (await api.post("/v1/merchants/auth/login", body)).status;
     const statuses: number[] = [];
     for (let i = 0; i < 13; i++)
       statuses.push(await call({ email: "nobody@example.com", password: `wrong-${i}` }));
@@ -58,13 +53,12 @@ describe.skipIf(!REDIS)("rate limits in Redis", () => {
       databaseUrl: db.url,
       env: { REDIS_URL: `redis://127.0.0.1:${nowhere}` },
     });
-    const res = await fetch(`${app.url}/v1/merchants/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": "10.98.0.1" },
-      body: JSON.stringify({ email: "nobody@example.com", password: "whatever-123" }),
+    const res = await client(app.url, { address: "10.98.0.1" }).post("/v1/merchants/auth/login", {
+      email: "nobody@example.com",
+      password: "whatever-123",
     });
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ status: "failed", error: "service_unavailable" });
+    expect(res.body).toMatchObject({ status: "failed", error: "service_unavailable" });
     expect(res.headers.get("retry-after")).toBe("1");
   });
 });

@@ -123,6 +123,43 @@ describe.each(targets)("QA tools in test mode on $name", (target) => {
     }
   });
 
+  it("money sent to the sandbox's unknown account comes back by an automatic refund only its sender sees", async () => {
+    const m = await signup(api);
+    const other = await signup(api);
+    const sent = await api.post(
+      "/v1/sandbox/transfers",
+      { accountNumber: "9999999999", amount: "1234.00", sessionId: "qa-unknown-1" },
+      { "x-api-key": m.testKey },
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toMatchObject({ outcome: "unknown_account", reference: null, replayed: false });
+    const refunds = (await api.get("/v1/refunds", { "x-api-key": m.testKey })).body.data.refunds;
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        type: "automatic",
+        reason: "unknown_account",
+        reference: null,
+        amount: "1234.00",
+        status: "pending",
+      }),
+    ]);
+    // The sandbox bank settles it like any refund; nobody else sees it.
+    const settled = await api.post(
+      `/v1/sandbox/refunds/${refunds[0].id}`,
+      { outcome: "processed" },
+      { "x-api-key": m.testKey },
+    );
+    expect(settled.body.data.status).toBe("processed");
+    expect((await api.get("/v1/refunds", { "x-api-key": other.testKey })).body.data.refunds).toEqual([]);
+    // Any other number that is not one of the merchant's accounts is still refused.
+    const typo = await api.post(
+      "/v1/sandbox/transfers",
+      { accountNumber: "9999999998", amount: "10.00" },
+      { "x-api-key": m.testKey },
+    );
+    expect(failure(typo).error).toBe("transaction_not_found");
+  });
+
   it("another merchant's reference is unknown; a live key is refused (this staging deployment takes test keys only)", async () => {
     const m = await merchant();
     const other = await signup(api);

@@ -177,7 +177,7 @@ function Operation({
 
 /** /docs: the API reference rendered from the OpenAPI document (the same one /v1/openapi.json serves). */
 export default function DocsPage() {
-  const doc = openApiDocument(env().PUBLIC_BASE_URL) as unknown as Doc;
+  const doc = openApiDocument(env().PUBLIC_BASE_URL, env().PAYMENTS_ENV) as unknown as Doc;
   const components = doc.components.schemas;
   const byTag = new Map<string, Array<{ method: string; path: string; op: OperationObject }>>();
   for (const [path, item] of Object.entries(doc.paths)) {

@@ -8,6 +8,12 @@ import { receiveInboundTransfer, sandboxRail } from "./receive-inbound-transfer"
 import { assertTestMode } from "./test-mode";
 
 /**
+ * The account number that is never a sandbox account (its NUBAN check digit is wrong for the sandbox bank):
+ * money sent to it takes the path of a transfer to an account no transaction owns (`unknown_account`).
+ */
+export const SANDBOX_UNKNOWN_ACCOUNT = "9999999999";
+
+/**
  * POST /v1/sandbox/transfers: an inbound transfer to one of the merchant's test virtual accounts, reported
  * exactly as the bank rail would report it (same path, `receiveInboundTransfer`). The merchant chooses the
  * `sessionId`, so it counts within the merchant's own sandbox rail: another merchant's `sess-1` is not a
@@ -27,13 +33,13 @@ export async function sandboxTransfer(input: {
     .where("merchant_id", "=", input.principal.merchantId)
     .where("mode", "=", input.principal.mode)
     .executeTakeFirst();
-  if (!va) {
+  if (!va && input.accountNumber !== SANDBOX_UNKNOWN_ACCOUNT) {
     throw new AppError(
       "transaction_not_found",
       `No test virtual account ${input.accountNumber} belongs to this merchant.`,
     );
   }
-  const currency: Currency = isCurrency(va.currency) ? va.currency : "NGN";
+  const currency: Currency = va && isCurrency(va.currency) ? va.currency : "NGN";
   const amount = parseAmount(input.amount, currency);
   if (!amount.ok) throw new AppError("validation_error", `amount ${amount.reason}.`);
   return receiveInboundTransfer({

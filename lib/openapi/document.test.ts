@@ -31,6 +31,8 @@ function routes(): Array<{ method: string; path: string }> {
   return found;
 }
 
+type MediaType = { example?: unknown; examples?: Record<string, { value: unknown }> };
+
 describe("the OpenAPI document", () => {
   const doc = openApiDocument("https://pay.example.com") as unknown as {
     openapi: string;
@@ -76,7 +78,23 @@ describe("the OpenAPI document", () => {
       "payment.failed",
       "refund.failed",
       "refund.processed",
+      "webhook.test",
     ]);
+  });
+
+  it("is version 1.0 with two servers, staging and production, the serving deployment among them", () => {
+    const staging = openApiDocument("https://staging.shop.example") as unknown as {
+      info: { version: string };
+      servers: Array<{ url: string; description: string }>;
+    };
+    expect(staging.info.version).toBe("1.0");
+    expect(staging.servers).toHaveLength(2);
+    expect(staging.servers[0]).toMatchObject({ url: "https://staging.shop.example" });
+    expect(staging.servers[0]?.description).toMatch(/^Staging/);
+    expect(staging.servers[1]?.description).toMatch(/^Production/);
+    const live = openApiDocument("https://pay.shop.example", "production") as unknown as typeof staging;
+    expect(live.servers.map((s) => s.description.split(":")[0])).toEqual(["Staging", "Production"]);
+    expect(live.servers[1]).toMatchObject({ url: "https://pay.shop.example" });
   });
 
   it("gives every write with a body an example that its own request schema accepts", () => {
@@ -86,6 +104,38 @@ describe("the OpenAPI document", () => {
       const parsed = op.body.safeParse(op.example);
       expect(parsed.success, `${op.method} ${op.path}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
     }
+  });
+
+  it("gives every answer an example its own schema accepts: the success answer, and each failure code", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(doc, "doc");
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(
+        item as Record<string, { responses: Record<string, { content: Record<string, MediaType> }> }>,
+      )) {
+        for (const [status, response] of Object.entries(op.responses)) {
+          const media = response.content["application/json"] as MediaType;
+          const where = `${method.toUpperCase()} ${path} ${status}`;
+          const values = status.startsWith("2")
+            ? [media.example]
+            : Object.entries(media.examples ?? {}).map(([code, e]) => {
+                expect((e.value as { error: string }).error, where).toBe(code);
+                return e.value;
+              });
+          expect(values.length, `${where} has an example`).toBeGreaterThan(0);
+          const ref = `doc#/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}/responses/${status}/content/application~1json/schema`;
+          const validate = ajv.compile({ $ref: ref });
+          for (const value of values) {
+            expect(value, where).toBeDefined();
+            expect(validate(value), `${where}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
   });
 
   it("names each operation's credential and its failure codes", () => {

@@ -8,7 +8,16 @@ import {
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
 import { RefundResponse } from "@/lib/refunds/responses";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { ChannelName, CurrencyCode, Money, Reference, Timestamp, TransactionStatus } from "./common";
+import {
+  ChannelName,
+  CurrencyCode,
+  ModeName,
+  Money,
+  Reference,
+  Timestamp,
+  TransactionStatus,
+} from "./common";
+import { ERROR_MESSAGES, successExamples } from "./examples";
 import { type Credential, OPERATIONS, type Operation } from "./operations";
 
 /**
@@ -72,22 +81,38 @@ function operationId(op: Operation): string {
   return [op.method, ...words].map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join("");
 }
 
-function toOperation(op: Operation): ZodOpenApiOperationObject {
+function toOperation(op: Operation, examples: Record<string, unknown>): ZodOpenApiOperationObject {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes(op)) {
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
+  const data = examples[`${op.method.toUpperCase()} ${op.path}`];
   const responses: Record<string, ZodOpenApiResponseObject> = {
     [String(op.status)]: {
       description: op.summary,
-      content: { "application/json": { schema: op.raw ? op.response : Success(op.response) } },
+      content: {
+        "application/json": {
+          schema: op.raw ? op.response : Success(op.response),
+          ...(data !== undefined && { example: op.raw ? data : { status: "success", data } }),
+        },
+      },
     },
   };
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: `Failure: ${codes.map((c) => `\`${c}\``).join(", ")}`,
-      content: { "application/json": { schema: Failure(codes) } },
+      content: {
+        "application/json": {
+          schema: Failure(codes),
+          examples: Object.fromEntries(
+            codes.map((code) => [
+              code,
+              { summary: code, value: { status: "failed", error: code, message: ERROR_MESSAGES[code] } },
+            ]),
+          ),
+        },
+      },
     };
   }
   const header = op.method === "post" && op.auth !== "none" ? IdempotencyHeader : undefined;
@@ -151,9 +176,34 @@ const WebhookHeaders = z.strictObject({
   }),
 });
 
+/** The console's "Send a test event" (lib/webhooks/send-test-event.ts): signed like an event, never retried. */
+const TestEventBody = z.strictObject({
+  event: z.literal("webhook.test"),
+  data: z.strictObject({
+    message: z.string().meta({ example: "A test event from the Paygate console. No payment is behind it." }),
+    mode: ModeName,
+  }),
+  timestamp: Timestamp,
+});
+
 function webhooks() {
-  return Object.fromEntries(
-    EVENT_TYPES.map((type) => [
+  const test = {
+    "webhook.test": {
+      post: {
+        operationId: "webhookWebhookTest",
+        summary: "Test event webhook.test",
+        security: [],
+        description:
+          'Sent once when the merchant presses "Send a test event" in the console: signed like every event (same headers and secret), never retried, logged only in the console\'s answer. No payment is behind it: acknowledge it and do nothing.',
+        requestParams: { header: WebhookHeaders },
+        requestBody: { content: { "application/json": { schema: TestEventBody } } },
+        responses: { "200": { description: "Received; any 2xx will do." } },
+      },
+    },
+  };
+  return Object.fromEntries([
+    ...Object.entries(test),
+    ...EVENT_TYPES.map((type) => [
       type,
       {
         post: {
@@ -181,29 +231,59 @@ function webhooks() {
         },
       },
     ]),
-  );
+  ]);
 }
 
 function paths(): ZodOpenApiPathsObject {
   const out: ZodOpenApiPathsObject = {};
-  for (const op of OPERATIONS) out[op.path] = { ...out[op.path], [op.method]: toOperation(op) };
+  const examples = successExamples();
+  for (const op of OPERATIONS) out[op.path] = { ...out[op.path], [op.method]: toOperation(op, examples) };
   return out;
 }
 
-let cached: { base: string; document: ReturnType<typeof createDocument> } | undefined;
+let cached: { key: string; document: ReturnType<typeof createDocument> } | undefined;
 
-/** The document, for the deployment at `baseUrl` (its only server). */
-export function openApiDocument(baseUrl: string) {
-  if (cached?.base === baseUrl) return cached.document;
+/** A deployment of the API (CONTRACT §4): staging takes test keys only, production live keys only. */
+export type Deployment = "staging" | "production";
+
+const DEPLOYMENT_DESCRIPTION: Record<Deployment, string> = {
+  staging: "Staging: test keys (sk_test_…) only; the sandbox calls work here.",
+  production: "Production: live keys (sk_live_…) only; real money.",
+};
+
+/**
+ * The two servers of the document (CONTRACT §16): the deployment serving it at `baseUrl`, and the other one
+ * as a URL template whose host the reader fills in (one deployment does not know the other's address).
+ */
+function servers(baseUrl: string, deployment: Deployment) {
+  const other: Deployment = deployment === "staging" ? "production" : "staging";
+  const self = { url: baseUrl, description: `${DEPLOYMENT_DESCRIPTION[deployment]} This deployment.` };
+  const placeholder = {
+    url: `https://{${other}Host}`,
+    description: `${DEPLOYMENT_DESCRIPTION[other]} Its host is the one your Paygate operator gave you.`,
+    variables: {
+      [`${other}Host`]: {
+        default: other === "production" ? "pay.example.com" : "staging.pay.example.com",
+        description: `The ${other} deployment's host name.`,
+      },
+    },
+  };
+  return deployment === "staging" ? [self, placeholder] : [placeholder, self];
+}
+
+/** The document, served by the `deployment` at `baseUrl`. */
+export function openApiDocument(baseUrl: string, deployment: Deployment = "staging") {
+  const key = `${deployment} ${baseUrl}`;
+  if (cached?.key === key) return cached.document;
   const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Paygate API",
-      version: "1.0.0",
+      version: "1.0",
       description:
         'Collect payments by card, bank transfer, bank payment and USSD through a hosted checkout. Every answer is `{status, data}` or `{status: "failed", error, message}`; amounts are decimal strings, never floats. Guides: docs/ in the repository.',
     },
-    servers: [{ url: baseUrl }],
+    servers: servers(baseUrl, deployment),
     tags: [
       { name: "Payments", description: "The merchant's server: create and verify payments (secret key)." },
       { name: "Checkout", description: "The hosted page's calls (access code)." },
@@ -239,6 +319,6 @@ export function openApiDocument(baseUrl: string) {
     paths: paths(),
     webhooks: webhooks(),
   });
-  cached = { base: baseUrl, document };
+  cached = { key, document };
   return document;
 }

@@ -203,6 +203,13 @@ export interface paths {
 }
 
 export interface webhooks {
+  "webhook.test": {
+    /**
+     * Test event webhook.test
+     * @description Sent once when the merchant presses "Send a test event" in the console: signed like every event (same headers and secret), never retried, logged only in the console's answer. No payment is behind it: acknowledge it and do nothing.
+     */
+    post: operations["webhookWebhookTest"];
+  };
   "payment.completed": {
     /**
      * Event payment.completed
@@ -256,6 +263,11 @@ export interface webhooks {
 
 export interface components {
   schemas: {
+    /**
+     * @example test
+     * @enum {string}
+     */
+    Mode: "test" | "live";
     /**
      * @example NGN
      * @enum {string}
@@ -523,11 +535,6 @@ export interface components {
      * @enum {string}
      */
     EventType: "payment.completed" | "payment.failed" | "checkout.awaiting_transfer" | "checkout.completed" | "checkout.amount_mismatch" | "refund.processed" | "refund.failed";
-    /**
-     * @example test
-     * @enum {string}
-     */
-    Mode: "test" | "live";
     MerchantSettings: {
       businessName: string;
       /** Format: email */
@@ -7154,6 +7161,47 @@ export interface operations {
             message: string;
           };
         };
+      };
+    };
+  };
+  /**
+   * Test event webhook.test
+   * @description Sent once when the merchant presses "Send a test event" in the console: signed like every event (same headers and secret), never retried, logged only in the console's answer. No payment is behind it: acknowledge it and do nothing.
+   */
+  webhookWebhookTest: {
+    parameters: {
+      header: {
+        /** @description The event's id (evt_…): the same on every delivery of it. */
+        "webhook-id": string;
+        /** @description Unix seconds when this delivery was signed. */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, space-separated while a rolled secret still signs. */
+        "webhook-signature": string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @constant */
+          event: "webhook.test";
+          data: {
+            /** @example A test event from the Paygate console. No payment is behind it. */
+            message: string;
+            mode: components["schemas"]["Mode"];
+          };
+          /**
+           * Format: date-time
+           * @description ISO 8601, UTC.
+           * @example 2026-11-24T09:30:12.000Z
+           */
+          timestamp: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Received; any 2xx will do. */
+      200: {
+        content: never;
       };
     };
   };

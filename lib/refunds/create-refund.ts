@@ -214,6 +214,9 @@ export async function recordAutomaticRefund(
   }
   const now = Date.now();
   const rail = input.inboundRail?.startsWith("sandbox") ? "sandbox" : (input.inboundRail ?? "live");
+  // On a merchant's own sandbox rail (sandboxRail) the money was that merchant's test money: the refund is
+  // theirs to see (GET /v1/refunds). On a real rail it belongs to no merchant.
+  const sandboxOwner = input.inboundRail?.startsWith("sandbox:") ? input.inboundRail.slice(8) : null;
   const dueAt = firstDueAt(rail, now);
   const id = newRefundId();
   await trx
@@ -221,8 +224,8 @@ export async function recordAutomaticRefund(
     .values({
       id,
       transaction_id: null,
-      merchant_id: null,
-      mode: null,
+      merchant_id: sandboxOwner,
+      mode: sandboxOwner ? "test" : null,
       reference: null,
       type: "automatic",
       reason: input.reason,

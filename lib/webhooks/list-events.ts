@@ -1,38 +1,9 @@
-import type { Selectable } from "kysely";
 import { db } from "@/lib/db/client";
 import { keysetPage } from "@/lib/db/keyset";
-import { type EventsTable, type Mode, toMillis, type WebhookDeliveriesTable } from "@/lib/db/schema";
+import type { Mode } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { assertServedMode } from "@/lib/merchants/assert-served-mode";
-
-const iso = (v: number | string | bigint | null) => (v === null ? null : new Date(toMillis(v)).toISOString());
-
-/** An event as the events endpoints show it, with every delivery attempt (status code, latency, excerpt). */
-function presentEvent(e: Selectable<EventsTable>, attempts: Selectable<WebhookDeliveriesTable>[]) {
-  return {
-    id: e.id,
-    type: e.type,
-    reference: e.reference,
-    createdAt: iso(e.created_at),
-    delivered: e.delivered_at !== null,
-    deliveredAt: iso(e.delivered_at),
-    payload: JSON.parse(e.payload) as unknown,
-    attempts: attempts
-      .filter((a) => a.event_id === e.id)
-      .map((a) => ({
-        attempt: a.attempt,
-        trigger: a.trigger,
-        status: a.status,
-        dueAt: iso(a.due_at),
-        url: a.url,
-        responseStatus: a.response_status,
-        latencyMs: a.latency_ms,
-        responseExcerpt: a.response_excerpt,
-        error: a.error,
-        finishedAt: iso(a.finished_at),
-      })),
-  };
-}
+import { presentEvent } from "./present";
 
 /**
  * GET /merchants/events and GET /events (secret key): the merchant's events of one mode, newest first, filtered by type, reference and

@@ -1,7 +1,11 @@
 // The suite a merchant's QA team writes with the kit: every outcome of the scenario catalogue
 // (docs/testing.md), one test each, with only a test key and the hosted page. Run it against any
 // deployment: PAYGATE_URL=https://... PAYGATE_TEST_KEY=sk_test_... npx playwright test -c qa-kit/examples
-import { expect, TEST_CARDS, test } from "../index.mjs";
+//
+// Each test may wait at most 2 s for the service in all (the kit's `waitBudget`): its own waits for a page state
+// go through `checkout.expectVisible`, so they count too (`{poll: true}` where the page learns a change made
+// through the API on its next poll: the poll interval is the page's schedule, not the service's time).
+import { expect, startWebhookReceiver, TEST_ACCOUNTS, TEST_CARDS, test } from "../index.mjs";
 
 /** The merchant's own return page; answered here so the suite needs no shop of its own. */
 const CALLBACK = "https://shop.example/checkout/return";
@@ -40,7 +44,7 @@ test.describe("card", () => {
     const session = await paygate.initialize();
     await checkout.open(session);
     await checkout.payByCard(TEST_CARDS.declined);
-    await expect(page.getByRole("heading", { name: "Payment declined" })).toBeVisible();
+    await checkout.expectVisible(page.getByRole("heading", { name: "Payment declined" }));
     expect((await paygate.verify(session.reference)).status).toBe("pending");
   });
 
@@ -52,7 +56,9 @@ test.describe("card", () => {
     const session = await paygate.initialize();
     await checkout.open(session);
     await checkout.payByCard(TEST_CARDS.insufficientFunds);
-    await expect(page.getByText("This card does not have enough funds. Nothing was charged.")).toBeVisible();
+    await checkout.expectVisible(
+      page.getByText("This card does not have enough funds. Nothing was charged."),
+    );
     await page.getByRole("button", { name: "Try another card" }).click();
     await checkout.payByCard(TEST_CARDS.success);
     await checkout.expectResult("success");
@@ -76,7 +82,9 @@ test.describe("card", () => {
     await checkout.open(session);
     await checkout.payByCard(TEST_CARDS.otp);
     await checkout.enterOtp("000000");
-    await expect(page.getByText("The one-time password was not correct. Nothing was charged.")).toBeVisible();
+    await checkout.expectVisible(
+      page.getByText("The one-time password was not correct. Nothing was charged."),
+    );
     expect((await paygate.verify(session.reference)).status).toBe("pending");
   });
 });
@@ -105,11 +113,11 @@ test.describe("bank transfer", () => {
     const account = await checkout.payByTransfer({ amount: "100.00" });
     const event = await paygate.waitForEvent("checkout.amount_mismatch", session.reference);
     expect(event.payload).toMatchObject({ data: { reference: session.reference } });
-    await expect(page.getByRole("heading", { name: /^Transfer / })).toBeVisible();
+    await checkout.expectVisible(page.getByRole("heading", { name: /^Transfer / }));
     expect((await paygate.verify(session.reference)).status).toBe("awaiting_transfer");
-    // The right amount then pays.
+    // The right amount then pays; the open page learns it on its next poll.
     await paygate.transfer({ accountNumber: account.accountNumber, amount: account.amount });
-    await checkout.expectResult("success");
+    await checkout.expectResult("success", { poll: true });
   });
 
   test("too much: not credited, checkout.amount_mismatch sent, the payment stays open", async ({
@@ -142,16 +150,35 @@ test.describe("bank transfer", () => {
     await checkout.open(session);
     const account = await checkout.getTransferAccount();
     await paygate.advanceClock(session.reference, 30 * 60);
-    // Within one poll of the page.
-    await expect(page.getByRole("heading", { name: "This account number has expired" })).toBeVisible({
-      timeout: 5_000,
-    });
     const late = await paygate.transfer({ accountNumber: account.accountNumber, amount: account.amount });
     expect(late.outcome).toBe("late_payment");
     expect((await paygate.verify(session.reference)).status).toBe("awaiting_transfer");
     // The money goes back by itself: an automatic refund, never a credit.
     const [refund] = await paygate.refunds(session.reference);
     expect(refund).toMatchObject({ type: "automatic", reason: "late_payment", amount: account.amount });
+    // Meanwhile the open page has polled (every 1.5 s while a transfer is awaited): the account expired.
+    await checkout.expectVisible(page.getByRole("heading", { name: "This account number has expired" }), {
+      poll: true,
+    });
+  });
+
+  test("to an unknown account: never credited, the money comes back by an automatic refund", async ({
+    paygate,
+  }) => {
+    const sessionId = `qa-unknown-${Date.now()}`;
+    const sent = await paygate.transfer({
+      accountNumber: TEST_ACCOUNTS.unknown,
+      amount: "1500.00",
+      sessionId,
+    });
+    expect(sent).toMatchObject({ outcome: "unknown_account", reference: null, replayed: false });
+    // No payment owns it: the refund is in the key's list, with no reference.
+    const refunds = await paygate.refunds();
+    expect(refunds.find((r) => r.reason === "unknown_account")).toMatchObject({
+      type: "automatic",
+      reference: null,
+      amount: "1500.00",
+    });
   });
 
   test("failed: the test button fails the transfer; back at callbackUrl with status failed, payment.failed", async ({
@@ -234,6 +261,33 @@ test.describe("refunds", () => {
     expect((await paygate.verify(session.reference)).amountRefunded).toBe("0.00");
     const again = await paygate.refund({ reference: session.reference });
     expect(again.amount).toBe(refund.amount);
+  });
+});
+
+test.describe("webhooks", () => {
+  // A test key cannot set a webhook endpoint (that takes the console's session): the test signs up a merchant
+  // of its own, as QA can on staging. The retry comes after WEBHOOK_RETRY_SCHEDULE's first delay, which must be
+  // 1 s on the deployment for the 2 s budget (npm run qa:examples sets it; the default is 5 s).
+  test("an endpoint that fails is retried: the event's attempts show the 500, then the 200", async ({
+    paygate,
+  }) => {
+    const receiver = await startWebhookReceiver({ replies: [500, 200] });
+    try {
+      const shop = await paygate.signUp();
+      await shop.paygate.setWebhook(shop.accessToken, receiver.url);
+      const session = await shop.paygate.initialize();
+      // The quickest event: the checkout's end, at once.
+      await shop.paygate.advanceClock(session.reference, 2 * 24 * 3600);
+      const event = await shop.paygate.waitForDelivery("checkout.completed", session.reference);
+      expect(event.attempts.map((a) => [a.status, a.responseStatus])).toEqual([
+        ["failed", 500],
+        ["succeeded", 200],
+      ]);
+      // Both deliveries carry the same webhook-id: the receiver deduplicates on it.
+      expect(receiver.requests.map((r) => r.headers["webhook-id"])).toEqual([event.id, event.id]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

@@ -31,6 +31,8 @@ function load(baseUrl: string) {
       return { doc, ajv, routes };
     })();
     documents.set(baseUrl, loaded);
+    // A load cut short (an instance going away behind a balancer) is tried again by the next answer.
+    loaded.catch(() => documents.delete(baseUrl));
   }
   return loaded;
 }
@@ -78,6 +80,39 @@ export async function checkContract(
   if (!validate(body)) {
     throw new ContractViolation(
       `${where}: the answer does not match the document: ${ajv.errorsText(validate.errors, { separator: "; " })}; body ${JSON.stringify(body)?.slice(0, 500)}`,
+    );
+  }
+}
+
+let webhookAjv: Ajv2020 | undefined;
+
+/**
+ * Throws ContractViolation when a delivered webhook body is not what the document's `webhooks` describe for
+ * its `event`. The document is built here from the same source as the server under test (lib/openapi).
+ */
+export async function checkWebhook(body: unknown): Promise<void> {
+  if (!webhookAjv) {
+    const { openApiDocument } = await import("@/lib/openapi/document");
+    webhookAjv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(webhookAjv);
+    webhookAjv.addSchema(openApiDocument("http://127.0.0.1"), "webhooks");
+  }
+  const ajv = webhookAjv;
+  const event = (body as { event?: unknown } | undefined)?.event;
+  if (typeof event !== "string" || !ajv.getSchema(`webhooks#/webhooks/${pointer(event)}`)) {
+    throw new ContractViolation(`webhook: the document has no event ${JSON.stringify(event)}`);
+  }
+  const key = `webhook ${event}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile({
+      $ref: `webhooks#/webhooks/${pointer(event)}/post/requestBody/content/application~1json/schema`,
+    });
+    validators.set(key, validate);
+  }
+  if (!validate(body)) {
+    throw new ContractViolation(
+      `webhook ${event}: the body does not match the document: ${ajv.errorsText(validate.errors, { separator: "; " })}; body ${JSON.stringify(body)?.slice(0, 500)}`,
     );
   }
 }

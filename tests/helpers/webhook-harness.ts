@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { startServer } from "../../scripts/lib/server-process";
+import { ContractViolation, checkContract, checkWebhook } from "./contract";
 
 /**
  * Fault-test harness for webhooks, free of vitest so bench/webhooks.ts uses it too:
@@ -340,6 +341,8 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200,
       };
       if (count > 1) overlaps.push(received);
       requests.push(received);
+      // Every delivered body is held to the document's `webhooks`; cleanupHarness fails the suite on a mismatch.
+      if (id) checkWebhook(json).catch((err: Error) => webhookViolations.push(err.message));
       let reply: Reply;
       try {
         reply = current(received, receiver);
@@ -457,6 +460,7 @@ export function apiClient(baseUrl: string) {
     } catch {
       parsed = undefined;
     }
+    await checkContract(baseUrl, method, path, res.status, parsed);
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
   return { baseUrl, call };
@@ -575,7 +579,12 @@ export async function cleanupHarness(): Promise<void> {
   await Promise.all([...receivers].map((r) => r.close()));
   const drops = dropLater.splice(0);
   for (const drop of drops) await drop().catch(() => {});
+  const violations = webhookViolations.splice(0);
+  if (violations.length > 0) throw new ContractViolation(violations.join("\n"));
 }
+
+/** Webhook bodies the receivers got that the OpenAPI document does not describe (checkWebhook). */
+const webhookViolations: string[] = [];
 
 process.once("exit", () => {
   for (const p of processes) {

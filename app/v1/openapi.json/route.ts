@@ -5,7 +5,7 @@ import { openApiDocument } from "@/lib/openapi/document";
 import { newRequestId } from "@/lib/security/tokens";
 
 export function GET(): Response {
-  return new Response(JSON.stringify(openApiDocument(env().PUBLIC_BASE_URL)), {
+  return new Response(JSON.stringify(openApiDocument(env().PUBLIC_BASE_URL, env().PAYMENTS_ENV)), {
     headers: {
       "content-type": "application/json; charset=utf-8",
       "cache-control": "public, max-age=300",

@@ -1,0 +1,390 @@
+import type { Selectable } from "kysely";
+import { presentVirtualAccount } from "@/lib/channels/charge-bank-transfer";
+import type {
+  EventsTable,
+  MerchantsTable,
+  PaymentLinksTable,
+  RefundsTable,
+  TransactionsTable,
+  VirtualAccountsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+} from "@/lib/db/schema";
+import type { ErrorCode } from "@/lib/http/errors";
+import { presentDisplay, presentLink } from "@/lib/links/present";
+import { presentMerchant, presentSettings } from "@/lib/merchants/present";
+import { presentCheckoutRecord, presentSession, presentVerified } from "@/lib/payments/present";
+import { presentRefund } from "@/lib/refunds/present";
+import { presentEndpoint, presentEvent } from "@/lib/webhooks/present";
+
+/**
+ * The document's examples of answers. Success answers are what the presenters make of representative rows
+ * (the specimens below, also used by lib/openapi/responses.test.ts), so an example cannot show a field the
+ * service does not send; the few answers no presenter builds are written out. Failure answers get one example
+ * per error code, with a message of the kind the service writes.
+ */
+
+const CREATED = Date.UTC(2026, 10, 24, 9, 30, 12);
+const PAID = CREATED + 94_000;
+const REFERENCE = "PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y";
+
+/** Representative rows of the tables the presenters read. */
+export const SPECIMENS = {
+  merchant: {
+    id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+    business_name: "Ada Stores",
+    email: "ada@example.com",
+    password_hash: "scrypt$…",
+    channels: '["card","bank_transfer","bank_payment","ussd"]',
+    merchant_bears_cost: 0,
+    brand_color: "#0f766e",
+    logo_url: null,
+    fee_schedule: null,
+    created_at: CREATED - 86_400_000,
+    updated_at: CREATED - 86_400_000,
+  } satisfies Selectable<MerchantsTable>,
+  /** A card payment of 5000.00 NGN, paid, 2000.00 of it refunded. */
+  paid: {
+    id: "txn_5Tq8Lm3Xk7Nw2Pz9Rb4Vc6Yh",
+    reference: REFERENCE,
+    merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+    mode: "test",
+    access_code: "Xk3Pq9Lm2Nb7Vc4Zr8Ts",
+    access_expires_at: CREATED + 86_400_000,
+    amount_minor: 500_000n,
+    currency: "NGN",
+    email: "customer@example.com",
+    customer_name: "Chioma Okafor",
+    callback_url: "https://shop.example/return",
+    description: "Order 1042",
+    metadata: '{"orderId":"1042"}',
+    distribution: null,
+    merchant_bears_cost: 0,
+    channels: '["card","bank_transfer","bank_payment","ussd"]',
+    card_fee_minor: 17_500n,
+    transfer_fee_minor: 5_000n,
+    status: "success",
+    channel: "card",
+    fees_minor: 17_500n,
+    total_minor: 517_500n,
+    amount_settled_minor: 500_000n,
+    paid_at: PAID,
+    created_at: CREATED,
+    updated_at: PAID,
+    mismatch_expected_minor: null,
+    mismatch_received_minor: null,
+    payment_link_id: null,
+    amount_refunded_minor: 200_000n,
+    refund_credit_minor: 0n,
+  } satisfies Selectable<TransactionsTable>,
+  /** The account a bank transfer waits on, 30 minutes. */
+  virtualAccount: {
+    id: "va_2Wc7Nq4Lx9Kp3Zm8Tb5Rh6Yd",
+    transaction_id: "txn_5Tq8Lm3Xk7Nw2Pz9Rb4Vc6Yh",
+    attempt_id: "att_9Lp3Xw7Qk2Nm8Zt4Vb6Rc1Yh",
+    merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+    mode: "test",
+    account_number: "9912345678",
+    bank_name: "Paygate Sandbox Bank",
+    account_name: "Paygate / Ada Stores",
+    expected_minor: 505_000n,
+    currency: "NGN",
+    expires_at: CREATED + 60_000 + 1_800_000,
+    created_at: CREATED + 60_000,
+  } satisfies Selectable<VirtualAccountsTable>,
+  refund: {
+    id: "rfd_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd",
+    transaction_id: "txn_5Tq8Lm3Xk7Nw2Pz9Rb4Vc6Yh",
+    merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+    mode: "test",
+    reference: REFERENCE,
+    type: "merchant",
+    reason: "Returned item",
+    amount_minor: 200_000n,
+    currency: "NGN",
+    status: "processed",
+    source: null,
+    source_id: null,
+    rail: "sandbox",
+    rail_reference: "sbx_rfd_8Kp2Qw",
+    failure_reason: null,
+    due_at: PAID + 3_600_000,
+    created_at: PAID + 3_600_000,
+    processed_at: PAID + 3_605_000,
+    updated_at: PAID + 3_605_000,
+  } satisfies Selectable<RefundsTable>,
+  link: {
+    id: "lnk_6Vr3Km8Xq2Lp7Zn4Tb9Wc5Yd",
+    merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+    mode: "test",
+    slug: "summer-tote",
+    title: "Summer tote",
+    description: "Hand-woven, one size.",
+    amount_minor: 1_850_000n,
+    min_amount_minor: null,
+    max_amount_minor: null,
+    currency: "NGN",
+    channels: '["card","bank_transfer"]',
+    redirect_url: "https://shop.example/thanks",
+    fee_bearer: "customer",
+    fields: '[{"name":"size","label":"Size","type":"select","required":true,"options":["S","M","L"]}]',
+    active: 1,
+    expires_at: null,
+    usage_limit: 100,
+    created_at: CREATED,
+    updated_at: CREATED,
+  } satisfies Selectable<PaymentLinksTable>,
+  endpoint: {
+    id: "whe_3Qn8Lk2Xp7Wm4Zt9Vb5Rc6Yd",
+    merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+    mode: "test",
+    url: "https://shop.example/webhooks/paygate",
+    events: JSON.stringify([
+      "payment.completed",
+      "payment.failed",
+      "checkout.awaiting_transfer",
+      "checkout.completed",
+      "checkout.amount_mismatch",
+      "refund.processed",
+      "refund.failed",
+    ]),
+    secret_sealed: "sealed…",
+    previous_secret_sealed: null,
+    previous_secret_expires_at: null,
+    status: "enabled",
+    disabled_reason: null,
+    disabled_at: null,
+    created_at: CREATED - 3_600_000,
+    updated_at: CREATED - 3_600_000,
+  } satisfies Selectable<WebhookEndpointsTable>,
+} as const;
+
+/** payment.completed for the paid specimen: delivered on the second attempt, after a 500. */
+export function specimenEvent() {
+  const payload = {
+    event: "payment.completed",
+    data: presentVerified(SPECIMENS.paid),
+    timestamp: new Date(PAID).toISOString(),
+  };
+  const event: Selectable<EventsTable> = {
+    id: "evt_3JcKp0Wq8XvN2mTz6RbL4hYd",
+    merchant_id: SPECIMENS.merchant.id,
+    mode: "test",
+    type: "payment.completed",
+    reference: REFERENCE,
+    dedupe_key: `payment.completed:${REFERENCE}`,
+    payload: JSON.stringify(payload),
+    created_at: PAID,
+    delivered_at: PAID + 5_400,
+  };
+  const attempt = (n: number, fields: Partial<Selectable<WebhookDeliveriesTable>>) => ({
+    id: `dlv_${n}`,
+    event_id: event.id,
+    endpoint_id: SPECIMENS.endpoint.id,
+    merchant_id: SPECIMENS.merchant.id,
+    mode: "test" as const,
+    attempt: n,
+    trigger: n === 1 ? "event" : "retry",
+    status: "succeeded",
+    due_at: PAID,
+    locked_until: null,
+    url: SPECIMENS.endpoint.url,
+    response_status: 200,
+    response_excerpt: "ok",
+    latency_ms: 84,
+    error: null,
+    created_at: PAID,
+    finished_at: PAID + 84,
+    ...fields,
+  });
+  return presentEvent(event, [
+    attempt(1, {
+      status: "failed",
+      response_status: 500,
+      response_excerpt: "Internal Server Error",
+      error: "HTTP 500",
+      latency_ms: 120,
+      finished_at: PAID + 120,
+    }),
+    attempt(2, { due_at: PAID + 5_120, finished_at: PAID + 5_400 }),
+  ]);
+}
+
+/** The answer's `data` of each operation, keyed `METHOD /path`. */
+export function successExamples(): Record<string, unknown> {
+  const { merchant, paid, refund, link, endpoint } = SPECIMENS;
+  const pending = {
+    ...paid,
+    status: "pending",
+    channel: null,
+    fees_minor: null,
+    total_minor: null,
+    amount_settled_minor: null,
+    paid_at: null,
+    amount_refunded_minor: 0n,
+  };
+  const session = presentSession(pending);
+  const verified = presentVerified(paid);
+  const refunds = { refunds: [presentRefund(refund)], nextCursor: null };
+  const event = specimenEvent();
+  const events = { events: [event], nextCursor: null };
+  const card = { brand: "visa", last4: "4242" };
+  const withSecret = { ...presentEndpoint(endpoint), secret: "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD" };
+  const signedIn = {
+    merchant: presentMerchant(merchant),
+    accessToken: "mst_9Xk2Lp7Qw3Nm8Zt4Vb6Rc1Yh5Jd0Fg",
+    expiresAt: new Date(CREATED + 7 * 86_400_000).toISOString(),
+  };
+  const transfer = {
+    outcome: "credited",
+    reference: REFERENCE,
+    sessionId: "sbx_7Qk2Lp9Xw3Nm8Zt4Vb6Rc1Yh",
+    replayed: false,
+    amount: "5050.00",
+    expected: "5050.00",
+  };
+  const authorization = {
+    reference: REFERENCE,
+    decision: "approve",
+    channel: "bank_payment",
+    status: "success",
+  };
+  return {
+    "POST /v1/payment/initialize": session,
+    "GET /v1/payment/verify/{reference}": verified,
+    "GET /v1/payment/checkout/verify": presentCheckoutRecord(paid),
+    "GET /v1/payment/checkout/banks": [
+      { code: "044", name: "Access Bank" },
+      { code: "058", name: "GTBank" },
+      { code: "057", name: "Zenith Bank" },
+    ],
+    "POST /v1/payment/checkout/charge/card": {
+      reference: REFERENCE,
+      channel: "card",
+      card,
+      status: "success",
+    },
+    "POST /v1/payment/checkout/charge/card/otp": {
+      reference: REFERENCE,
+      channel: "card",
+      card,
+      status: "failed",
+      reason: "invalid_otp",
+      message: "The one-time password was not correct.",
+    },
+    "POST /v1/payment/checkout/charge/bank-transfer": presentVirtualAccount(
+      { ...pending, status: "awaiting_transfer" },
+      SPECIMENS.virtualAccount,
+      CREATED + 60_000,
+    ),
+    "POST /v1/payment/checkout/charge/bank-transfer/simulate": {
+      reference: REFERENCE,
+      scenario: "success",
+      status: "success",
+      outcome: "credited",
+    },
+    "POST /v1/payment/checkout/charge/bank-payment": {
+      status: "awaiting_bank_authorization",
+      reference: REFERENCE,
+      bankCode: "057",
+      bankName: "Zenith Bank",
+      message: "Approve the payment in your Zenith Bank app.",
+    },
+    "POST /v1/payment/checkout/charge/ussd": {
+      status: "awaiting_ussd",
+      reference: REFERENCE,
+      ussdCode: "*966*000*123456#",
+      dialUrl: "tel:*966*000*123456%23",
+      bankCode: "057",
+      bankName: "Zenith Bank",
+      message: "Dial *966*000*123456# on 08031234567 and follow the prompts.",
+    },
+    "POST /v1/payment/checkout/cancel": { reference: REFERENCE, status: "abandoned" },
+    "POST /v1/payment/checkout/sandbox/authorize": authorization,
+    "POST /v1/payment/checkout/sandbox/transfer": transfer,
+    "POST /v1/sandbox/transfers": transfer,
+    "POST /v1/sandbox/authorizations": authorization,
+    "POST /v1/sandbox/clock/advance": presentVerified({ ...pending, status: "abandoned" }),
+    "POST /v1/refunds": presentRefund({ ...refund, status: "pending", processed_at: null }),
+    "GET /v1/refunds": refunds,
+    "GET /v1/refunds/{id}": presentRefund(refund),
+    "POST /v1/merchants/refunds": presentRefund({ ...refund, status: "pending", processed_at: null }),
+    "GET /v1/merchants/refunds": refunds,
+    "GET /v1/merchants/refunds/{id}": presentRefund(refund),
+    "POST /v1/sandbox/refunds/{id}": presentRefund(refund),
+    "GET /v1/events": events,
+    "GET /v1/events/{id}": event,
+    "POST /v1/merchants/auth/signup": {
+      ...signedIn,
+      keys: {
+        test: { secretKey: "sk_test_4Lq9Xw2Kp7Nm3Zt8Vb6Rc1Yh5Jd0FgT" },
+        live: { secretKey: "sk_live_8Rc2Nm7Qk3Xw9Lp4Zt6Vb1Yh5Jd0FgK" },
+      },
+    },
+    "POST /v1/merchants/auth/login": signedIn,
+    "POST /v1/merchants/auth/logout": { signedOut: true },
+    "POST /v1/merchants/keys/roll": { mode: "test", secretKey: "sk_test_2Zt7Vb4Rc9Yh1Jd6Fg3Lq8Xw5Kp0NmQ" },
+    "GET /v1/merchants/settings": presentSettings(merchant),
+    "PUT /v1/merchants/settings": presentSettings(merchant),
+    "GET /v1/merchants/transactions": { transactions: [verified], nextCursor: null },
+    "GET /v1/merchants/webhook": presentEndpoint(endpoint),
+    "PUT /v1/merchants/webhook": withSecret,
+    "POST /v1/merchants/webhook/roll-secret": {
+      ...withSecret,
+      previousSecretExpiresAt: new Date(CREATED + 86_400_000).toISOString(),
+    },
+    "GET /v1/merchants/events": events,
+    "POST /v1/merchants/events/{id}/redeliver": { id: "dlv_3", attempt: 3, status: "pending", joined: false },
+    "POST /v1/merchants/payment-links": presentLink(link, 0),
+    "GET /v1/merchants/payment-links": [presentLink(link, 12)],
+    "GET /v1/merchants/payment-links/{slug}": presentLink(link, 12),
+    "PATCH /v1/merchants/payment-links/{slug}": presentLink({ ...link, active: 0 }, 12),
+    "GET /v1/merchants/payment-links/{slug}/display": presentDisplay(link, 12, merchant),
+    "POST /v1/merchants/payment-links/{slug}/pay": presentSession({
+      ...pending,
+      amount_minor: link.amount_minor,
+      card_fee_minor: 37_750n,
+      transfer_fee_minor: 18_500n,
+      channels: link.channels,
+      payment_link_id: link.id,
+    }),
+    "GET /v1/ping": { ok: true },
+    "GET /v1/openapi.json": { openapi: "3.1.0", info: { title: "Paygate API", version: "1.0" } },
+    "GET /v1/health": { database: "reachable", databaseMs: 1.4 },
+  };
+}
+
+/** A message of the kind the service writes for each failure code (lib/http/errors.ts). */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  validation_error: "amount: must be a decimal string with at most 2 decimal places (got 50.005).",
+  bad_request: "The HTTP request is malformed.",
+  invalid_json: "The body is not valid JSON: Unexpected token } in JSON at position 17.",
+  channel_unavailable: "Payment by bank transfer is not available for this transaction.",
+  email_required: "Bank transfer needs the customer's email: pass email to initialize.",
+  invalid_api_key: "The secret key is missing, malformed or revoked.",
+  invalid_access_code: "The access code has expired; start a new payment.",
+  invalid_session: "The session is missing, expired or signed out; sign in again.",
+  invalid_credentials: "The email or password is incorrect.",
+  test_mode_only: "Sandbox actions are available in test mode only, never on live payments.",
+  cross_origin: "This request must come from the console's own pages (the Origin header does not match).",
+  transaction_not_found: `No transaction ${REFERENCE} for this key.`,
+  payment_link_not_found: "No payment link summer-tote.",
+  event_not_found: "No event evt_3JcKp0Wq8XvN2mTz6RbL4hYd in test mode.",
+  refund_not_found: "id: no refund rfd_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd in test mode.",
+  route_not_found: "No route GET /v1/payments.",
+  method_not_allowed: "DELETE is not allowed here; use GET.",
+  invalid_state: "The transaction is already paid; it cannot be charged again.",
+  refund_exceeds_available: "amount: 6000.00 exceeds the 3000.00 still refundable on this payment.",
+  payment_link_unavailable: "This payment link has been deactivated by the merchant.",
+  idempotency_in_progress: "This Idempotency-Key is contended; retry shortly.",
+  email_taken: "email is already registered; sign in instead.",
+  payload_too_large: "The body must not exceed 65536 bytes (64 KiB).",
+  headers_too_large: "The request headers are too large.",
+  unsupported_media_type:
+    'Content-Type must be application/json for a request with a body (got "text/plain").',
+  idempotency_key_reused:
+    "This Idempotency-Key was already used with a different request body; use a new key for a new request.",
+  rate_limited: "Too many requests; retry after 30 seconds.",
+  internal_error: "Something went wrong on our side; the request id is in x-request-id.",
+  service_unavailable: "The service is shutting down or cannot reach its database; retry shortly.",
+};
