@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { presentVirtualAccount } from "@/lib/channels/charge-bank-transfer";
+import { presentVirtualAccount } from "@/lib/channels/present-virtual-account";
 import type {
   EventsTable,
   MerchantsTable,
@@ -76,6 +76,7 @@ export const SPECIMENS = {
     payment_link_id: null,
     amount_refunded_minor: 200_000n,
     refund_credit_minor: 0n,
+    locale: null,
   } satisfies Selectable<TransactionsTable>,
   /** The account a bank transfer waits on, 30 minutes. */
   virtualAccount: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { presentVirtualAccount } from "@/lib/channels/charge-bank-transfer";
+import { presentVirtualAccount } from "@/lib/channels/present-virtual-account";
 import { VirtualAccountResponse } from "@/lib/channels/responses";
 import { presentDisplay, presentLink } from "@/lib/links/present";
 import { LinkDisplayResponse, LinkResponse } from "@/lib/links/responses";
