@@ -130,6 +130,15 @@ async function main(): Promise<number> {
         options: { url: `${one.url}/v1/ping` },
       },
       {
+        // How far the framework's own constant answer scales over the workers on this machine, beside the
+        // same load generator: the all-cores rows are read against it.
+        name: "all-cores-ping",
+        label: `Next x${CORES} GET /v1/ping`,
+        kind: "ceiling",
+        server: "all",
+        options: { url: `${all.url}/v1/ping` },
+      },
+      {
         name: "next-initialize",
         label: "Next POST initialize",
         kind: "api",

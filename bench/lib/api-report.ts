@@ -13,13 +13,18 @@ export type Check = { target: string; rule: string; value: number; limit: number
 type Role = "ceiling" | "one" | "all" | "bare";
 const roleOf = (m: Measurement): Role => (m.kind === "ceiling" ? "ceiling" : (m.server as Role));
 const operation = (m: Measurement) => (m.name.endsWith("verify") ? "verify" : "initialize");
+/** The one-process ceiling (`GET /v1/ping`); the all-cores ping is a reference of its own. */
+const oneCeiling = (all: Measurement[]) =>
+  all.find((x) => x.kind === "ceiling" && x.server === "one")?.requestsPerSecond;
+const allCeiling = (all: Measurement[]) =>
+  all.find((x) => x.kind === "ceiling" && x.server === "all")?.requestsPerSecond;
 
 function checksFor(m: Measurement, all: Measurement[]): Check[] {
   const role = roleOf(m);
   if (role === "ceiling" || role === "bare") return [];
   const checks: Check[] = [];
   if (role === "one") {
-    const ceiling = all.find((x) => x.kind === "ceiling")?.requestsPerSecond;
+    const ceiling = oneCeiling(all);
     const min = operation(m) === "initialize" ? 0.5 : 0.7;
     if (ceiling) {
       const ratio = m.requestsPerSecond / ceiling;
@@ -56,7 +61,9 @@ function checksFor(m: Measurement, all: Measurement[]): Check[] {
 }
 
 export function report(measurements: Measurement[]): { text: string; checks: Check[] } {
-  const ceiling = measurements.find((m) => m.kind === "ceiling")?.requestsPerSecond;
+  const ceiling = oneCeiling(measurements);
+  const pingScale =
+    ceiling && allCeiling(measurements) ? (allCeiling(measurements) as number) / ceiling : undefined;
   const oneOf = (op: string) =>
     measurements.find((m) => roleOf(m) === "one" && operation(m) === op)?.requestsPerSecond;
   const allChecks: Check[] = [];
@@ -97,13 +104,14 @@ export function report(measurements: Measurement[]): { text: string; checks: Che
               .filter((c) => !c.pass)
               .map((c) => (c.rule.startsWith("p99") ? "p99" : "req/s"))
               .join(", ")})`;
-    const one = role === "all" ? oneOf(operation(m)) : undefined;
+    const one =
+      role === "all" ? oneOf(operation(m)) : role === "ceiling" && m.server === "all" ? ceiling : undefined;
     rows.push([
       skewed(m) ? `${m.label} *` : m.label,
       Math.round(m.requestsPerSecond).toString(),
       m.latencyMs.p50.toFixed(0),
       m.latencyMs.p99.toFixed(0),
-      ceiling && role !== "all" && role !== "bare" ? (m.requestsPerSecond / ceiling).toFixed(3) : "",
+      ceiling && m.server === "one" ? (m.requestsPerSecond / ceiling).toFixed(3) : "",
       one ? (m.requestsPerSecond / one).toFixed(2) : "",
       String(m.non2xx),
       m.cpu ? (m.cpu.cores[m.server] ?? 0).toFixed(2) : "n/a",
@@ -118,6 +126,17 @@ export function report(measurements: Measurement[]): { text: string; checks: Che
     const next = oneOf(op);
     const bare = measurements.find((m) => roleOf(m) === "bare" && operation(m) === op)?.requestsPerSecond;
     if (next && bare) notes.push(`Next ${op} = ${(next / bare).toFixed(2)} x bare ${op}`);
+  }
+  if (pingScale) {
+    const scales = ["initialize", "verify"].flatMap((op) => {
+      const one = oneOf(op);
+      const all = measurements.find((m) => roleOf(m) === "all" && operation(m) === op)?.requestsPerSecond;
+      return one && all ? [`${op} ${(all / one / pingScale).toFixed(2)}`] : [];
+    });
+    notes.push(
+      `On ${CORES} workers the framework's own GET /v1/ping scales ${pingScale.toFixed(2)} x on this machine` +
+        (scales.length ? `; each operation's all-cores ratio as a share of that: ${scales.join(", ")}` : ""),
+    );
   }
   if (measurements.some(skewed)) {
     notes.push(
