@@ -243,7 +243,7 @@ function paths(): ZodOpenApiPathsObject {
 
 let cached: { key: string; document: ReturnType<typeof createDocument> } | undefined;
 
-/** A deployment of the API (CONTRACT §4): staging takes test keys only, production live keys only. */
+/** A deployment of the API (docs/deploy.md): staging takes test keys only, production live keys only. */
 export type Deployment = "staging" | "production";
 
 const DEPLOYMENT_DESCRIPTION: Record<Deployment, string> = {
@@ -252,7 +252,7 @@ const DEPLOYMENT_DESCRIPTION: Record<Deployment, string> = {
 };
 
 /**
- * The two servers of the document (CONTRACT §16): the deployment serving it at `baseUrl`, and the other one
+ * The two servers of the document (docs/api.md): the deployment serving it at `baseUrl`, and the other one
  * as a URL template whose host the reader fills in (one deployment does not know the other's address).
  */
 function servers(baseUrl: string, deployment: Deployment) {
