@@ -7,6 +7,10 @@ const nextConfig = {
   // better-sqlite3 and pg are on Next's built-in server-external list already; named here so that is explicit.
   // The rate-limit library and the Redis client are loaded from node_modules too, as Node would load them.
   serverExternalPackages: ["better-sqlite3", "pg", "rate-limiter-flexible", "ioredis"],
+  // Metadata (the page's <title>, translated on the hosted pages) is rendered in the <head> for every client,
+  // as Next does for the user agents this names, instead of streamed in after the body: a page is never
+  // without its title, for a screen reader or an accessibility check, at any moment of its load.
+  htmlLimitedBots: /./,
 };
 
 export default nextConfig;

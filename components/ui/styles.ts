@@ -1,7 +1,7 @@
 /** Shared class strings of the checkout primitives (Tailwind). The brand colour comes from --brand/--brand-fg. */
 
 export const buttonPrimary =
-  "inline-flex w-full items-center justify-center gap-2 rounded-lg bg-[var(--brand,#0f766e)] px-4 py-3 text-base font-semibold text-[var(--brand-fg,#fff)] shadow-sm transition hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-70";
+  "inline-flex w-full items-center justify-center gap-2 rounded-lg bg-[var(--brand,#0f766e)] px-4 py-3 text-base font-semibold text-[var(--brand-fg,#fff)] shadow-sm transition-[color,background-color,filter] hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-70";
 
 export const buttonSecondary =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-60";

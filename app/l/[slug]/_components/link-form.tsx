@@ -431,7 +431,7 @@ function Form({
         type="submit"
         disabled={!hydrated || pay.isPending || pay.isSuccess}
         aria-disabled={!hydrated || pay.isPending || pay.isSuccess}
-        className="w-full rounded-lg px-4 py-3 text-base font-semibold text-white shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-70"
+        className="w-full rounded-lg px-4 py-3 text-base font-semibold text-white shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-70"
         style={{ backgroundColor: brandColor ?? "#0f766e" }}
       >
         {pay.isPending || pay.isSuccess
