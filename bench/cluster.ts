@@ -51,7 +51,7 @@ async function createDatabase(): Promise<{ name: string; url: string; postmaster
   try {
     await admin.query(`CREATE DATABASE ${name}`);
     // The server's CPU is part of the picture when it runs on this machine: its postmaster is the parent of
-    // this session's backend.
+    // this connection's backend process.
     const backend = (await admin.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]?.pid;
     try {
       const stat = readFileSync(`/proc/${backend}/stat`, "utf8");
