@@ -90,5 +90,32 @@ console.log(
 );
 for (const [name] of crashed)
   console.log(`${name} exited non-zero with no failed test recorded: counted as one failure`);
+// The failed tests are named again here, next to the closing line, so the tail of a long log says what failed.
+for (const name of failedNames(v, p)) console.log(`failed: ${name}`);
 console.log(`tests: ${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
 process.exit(ok ? 0 : 1);
+
+function failedNames(vitestReport, playwrightReport) {
+  const names = [];
+  for (const file of vitestReport?.testResults ?? []) {
+    const rel = file.name?.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === "failed") names.push(`vitest ${rel} > ${t.fullName ?? t.title}`);
+    }
+    if ((file.assertionResults ?? []).length === 0 && file.status === "failed")
+      names.push(`vitest ${rel} (file)`);
+  }
+  const walk = (suite, outer) => {
+    // A file's suite is named by its path; describe() blocks inside it add their titles.
+    const trail = suite.title && !suite.title.endsWith(".ts") ? [...outer, suite.title] : outer;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === "unexpected")
+          names.push(`playwright ${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, trail);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walk(suite, []);
+  return names;
+}
