@@ -2,6 +2,7 @@
 // access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped
 // to the page routes by `config.matcher`, so the /v1 API does not pay for it.
 import { type NextRequest, NextResponse } from "next/server";
+import { stylesheetPreloadHeader } from "@/lib/http/stylesheet-preload";
 import { newRequestId } from "@/lib/security/tokens";
 
 export function proxy(request: NextRequest) {
@@ -47,6 +48,8 @@ export function proxy(request: NextRequest) {
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("x-frame-options", "DENY");
   response.headers.set("x-request-id", requestId);
+  const preload = stylesheetPreloadHeader();
+  if (preload) response.headers.append("link", preload);
   return response;
 }
 

@@ -17,6 +17,7 @@ test("checkout pages carry the security headers of docs/checkout.md; the API doe
 }) => {
   const session = await initialize(request, merchant);
   const nonces = new Set<string>();
+  const stylesheets = new Set<string>();
   for (const path of [new URL(session.checkoutUrl).pathname, "/demo", "/pay/unknownCode0000000000000000"]) {
     const res = await request.get(path);
     const headers = res.headers();
@@ -35,8 +36,18 @@ test("checkout pages carry the security headers of docs/checkout.md; the API doe
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+    // The app's stylesheet is announced in the headers, so its fetch starts before the <head> is parsed; the
+    // header names the stylesheets the page links (the not-found page's HTML links none: React adds it).
+    const linked = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    const preloaded = [...(headers.link ?? "").matchAll(/<([^>]+)>; rel=preload; as=style/g)].map(
+      (m) => m[1],
+    );
+    expect(preloaded.length, path).toBeGreaterThan(0);
+    for (const href of linked) expect(preloaded, path).toContain(href);
+    stylesheets.add(preloaded.sort().join(" "));
   }
   expect(nonces.size).toBe(3);
+  expect(stylesheets.size, "every page announces the same stylesheet").toBe(1);
   const api = await request.get("/v1/ping");
   expect(api.headers()["content-security-policy"]).toBeUndefined();
 });
