@@ -118,6 +118,50 @@ describe.each(targets)("Idempotency-Key on $name", (target) => {
     expect(await countTransactions(m.id)).toBe(1);
   });
 
+  it("a retry whose first run committed but died before storing its answer gets that transaction, not a second", async () => {
+    const m = await signup(api);
+    const body = { amount: "1500.00", email: "lost-answer@example.com" };
+    const first = await init(m.testKey, body, "answer-lost");
+    expect(first.status).toBe(201);
+    // As an instance killed between its commit and storing the answer leaves it: the key claimed, in flight,
+    // with no answer, its claim older than IDEMPOTENCY_LOCK_SECONDS (so the next request takes the key over).
+    await testDb(target)
+      .updateTable("idempotency_keys")
+      .set({
+        state: "in_flight",
+        response_status: null,
+        response_body: null,
+        created_at: Date.now() - 3_600_000,
+      })
+      .where("merchant_id", "=", m.id)
+      .where("idempotency_key", "=", "answer-lost")
+      .execute();
+    const retry = await init(m.testKey, body, "answer-lost");
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+    expect(retry.body.data).toEqual(first.body.data);
+    expect(await countTransactions(m.id)).toBe(1);
+    // Its answer is stored now: the next retry replays it.
+    const replay = await init(m.testKey, body, "answer-lost");
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body.data.reference).toBe(first.body.data.reference);
+
+    // The same situation with another body: the key belongs to the first request's transaction.
+    await testDb(target)
+      .deleteFrom("idempotency_keys")
+      .where("merchant_id", "=", m.id)
+      .where("idempotency_key", "=", "answer-lost")
+      .execute();
+    const other = await init(m.testKey, { ...body, amount: "9999.00" }, "answer-lost");
+    expect(other.status).toBe(422);
+    expect(other.body.error).toBe("idempotency_key_reused");
+    expect(await countTransactions(m.id)).toBe(1);
+    // A key is the merchant's, per mode: another merchant's request with the same key makes its own payment.
+    const n = await signup(api);
+    const theirs = await init(n.testKey, body, "answer-lost");
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.data.reference).not.toBe(first.body.data.reference);
+  });
+
   it("stores answers sealed: a rolled secret key never lies in the database in clear, yet a retry gets it back", async () => {
     const m = await signup(api);
     const session = { authorization: `Bearer ${m.accessToken}`, "idempotency-key": "roll-once" };

@@ -92,6 +92,12 @@ export interface TransactionsTable {
   amount_refunded_minor: Generated<Int>;
   /** Automatic refunds that failed: money back with the merchant, refundable again. */
   refund_credit_minor: Generated<Int>;
+  /**
+   * Made by `POST /v1/payment/initialize` with an `Idempotency-Key`: the key's keyed hash (scoped to merchant
+   * and mode; unique) and the request body's, so a retry finds this transaction (docs/decisions/005).
+   */
+  idempotency_ref: string | null;
+  idempotency_request_hash: string | null;
 }
 
 /** One try at paying on one channel; a transaction may have many (the customer can switch channels). */

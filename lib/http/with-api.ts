@@ -39,6 +39,8 @@ export type ApiContext<A extends AuthKind, B, Q, P> = {
   clientAddress: string;
   /** The request's valid `Idempotency-Key` on an authenticated POST, for verbs that record it with what they make. */
   idempotencyKey: string | null;
+  /** With `idempotencyKey`: the body's keyed hash, the one its stored answer is matched by. */
+  idempotencyRequestHash: string | null;
 };
 
 /** What a handler returns: data for the success envelope, with 200 unless `status` says otherwise. */
@@ -130,6 +132,9 @@ export function withApi<
       const idempotencyKey = request.headers.get("idempotency-key");
       const keyed = idempotencyKey !== null && method === "POST" && auth.kind !== "none";
       if (keyed) checkIdempotencyKey(idempotencyKey);
+      // Keyed (HMAC with the pepper), never a plain SHA-256: a card body's hash with the stored brand,
+      // last 4 and expiry would be a small brute force away from the PAN and CVV (docs/api.md).
+      const requestHash = keyed ? keyedHash(await pepper(), canonicalJson(rawBody ?? {})) : null;
       const ctx: ApiContext<A, B, Q, P> = {
         auth,
         body,
@@ -138,9 +143,10 @@ export function withApi<
         requestId,
         clientAddress,
         idempotencyKey: keyed ? idempotencyKey : null,
+        idempotencyRequestHash: requestHash,
       };
 
-      if (keyed && idempotencyKey !== null) {
+      if (keyed && idempotencyKey !== null && requestHash !== null) {
         const answer = await runIdempotent(
           {
             merchantId: auth.merchantId,
@@ -151,9 +157,7 @@ export function withApi<
             path: auth.kind === "access_code" ? `${path}#${auth.transactionId}` : path,
             key: idempotencyKey,
           },
-          // Keyed (HMAC with the pepper), never a plain SHA-256: a card body's hash with the stored brand,
-          // last 4 and expiry would be a small brute force away from the PAN and CVV (docs/api.md).
-          keyedHash(await pepper(), canonicalJson(rawBody ?? {})),
+          requestHash,
           async () => {
             const result = await handler(ctx);
             return { status: result.status ?? 200, body: successBody(result.data) };

@@ -77,6 +77,8 @@ export const SPECIMENS = {
     amount_refunded_minor: 200_000n,
     refund_credit_minor: 0n,
     locale: null,
+    idempotency_ref: null,
+    idempotency_request_hash: null,
   } satisfies Selectable<TransactionsTable>,
   /** The account a bank transfer waits on, 30 minutes. */
   virtualAccount: {

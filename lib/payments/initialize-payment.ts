@@ -1,13 +1,16 @@
+import type { Kysely } from "kysely";
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { insertRow } from "@/lib/db/prepared";
-import type { Mode } from "@/lib/db/schema";
+import type { Database, Mode } from "@/lib/db/schema";
 import type { Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { type MerchantPricing, merchantPricing } from "@/lib/merchants/present";
 import { feeScheduleFor } from "@/lib/money/fee-settings";
 import { computeFees } from "@/lib/money/fees";
-import { newId } from "@/lib/security/tokens";
+import { pepper } from "@/lib/security/pepper";
+import { keyedHash, newId } from "@/lib/security/tokens";
 import { type Channel, channelServes, parseChannels, serializeChannels } from "./channel-list";
 import { presentSession } from "./present";
 import { newAccessCode, newReference } from "./references";
@@ -29,6 +32,8 @@ export async function initializePayment(input: {
   merchant?: MerchantPricing;
   /** How long the access code lives, when not ACCESS_CODE_TTL_SECONDS (usage-limited payment links). */
   accessTtlSeconds?: number;
+  /** The request's `Idempotency-Key` and its body's keyed hash (lib/http/with-api.ts), kept on the row. */
+  idempotency?: { key: string; requestHash: string } | null;
 }) {
   const executor = input.trx ?? db();
   const merchant =
@@ -58,6 +63,19 @@ export async function initializePayment(input: {
   // The merchant's own rules where it has set them (fixed on the transaction now: later changes never
   // reprice a payment already offered).
   const fees = computeFees(p.amountMinor, feeScheduleFor(p.currency, merchant.feeSchedule));
+  // With an Idempotency-Key, the transaction keeps it. lib/http/idempotency.ts answers a retry from the stored
+  // answer; this covers the retry whose first run committed the transaction but died before storing that
+  // answer: it finds the transaction the key made instead of making another (docs/decisions/005).
+  const idempotencyRef = input.idempotency
+    ? keyedHash(
+        await pepper(),
+        JSON.stringify(["initialize", input.merchantId, input.mode, input.idempotency.key]),
+      )
+    : null;
+  if (idempotencyRef !== null && input.idempotency) {
+    const earlier = await madeWithKey(executor, idempotencyRef, input.idempotency.requestHash);
+    if (earlier) return earlier;
+  }
   const now = Date.now();
   const row = {
     id: newId(),
@@ -94,9 +112,38 @@ export async function initializePayment(input: {
     payment_link_id: input.paymentLinkId ?? null,
     amount_refunded_minor: 0,
     refund_credit_minor: 0,
+    idempotency_ref: idempotencyRef,
+    idempotency_request_hash: input.idempotency?.requestHash ?? null,
     created_at: now,
     updated_at: now,
   };
-  await executor.executeQuery(insertRow(executor, "transactions", row));
+  try {
+    await executor.executeQuery(insertRow(executor, "transactions", row));
+  } catch (err) {
+    // Two runs with one key at once (the first outlived its claim on the key): the one that inserted second
+    // answers with the first's transaction.
+    if (idempotencyRef !== null && input.idempotency && isUniqueViolation(err)) {
+      const earlier = await madeWithKey(executor, idempotencyRef, input.idempotency.requestHash);
+      if (earlier) return earlier;
+    }
+    throw err;
+  }
   return presentSession(row);
+}
+
+/** The session of the transaction an earlier run with this key made, or undefined; 422 for another body. */
+async function madeWithKey(executor: Kysely<Database>, idempotencyRef: string, requestHash: string) {
+  const earlier = await executor
+    .selectFrom("transactions")
+    .selectAll()
+    .where("idempotency_ref", "=", idempotencyRef)
+    .executeTakeFirst();
+  if (!earlier) return undefined;
+  if (earlier.idempotency_request_hash !== requestHash) {
+    throw new AppError(
+      "idempotency_key_reused",
+      "This Idempotency-Key was already used with a different request body; use a new key for a new request.",
+    );
+  }
+  return presentSession(earlier);
 }
