@@ -11,13 +11,14 @@ import { type BankPaymentResult, checkoutApi } from "./api";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
+import { WithQuery } from "./query-client";
 import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
 import { useStatusLeft } from "./use-status-left";
 import { withAmount } from "./with-amount";
 
-export function BankPaymentPanel({ active }: { active: boolean }) {
+function BankPaymentPanelBody({ active }: { active: boolean }) {
   const { view, applyStatus, t, locale, money } = useCheckout();
   const b = t.bankPayment;
   const id = useId();
@@ -143,5 +144,14 @@ export function BankPaymentPanel({ active }: { active: boolean }) {
         </button>
       </form>
     </div>
+  );
+}
+
+/** BankPaymentPanel, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
+export function BankPaymentPanel({ active }: { active: boolean }) {
+  return (
+    <WithQuery>
+      <BankPaymentPanelBody active={active} />
+    </WithQuery>
   );
 }

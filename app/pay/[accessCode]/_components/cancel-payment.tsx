@@ -6,10 +6,11 @@ import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
+import { WithQuery } from "./query-client";
 import { useCharge } from "./use-charge";
 
 /** "Cancel payment", confirmed inline: the transaction ends `abandoned` and the customer goes back. */
-export function CancelPayment() {
+function CancelPaymentBody() {
   const { view, applyStatus, t, locale } = useCheckout();
   const c = t.cancel;
   const [confirming, setConfirming] = useState(false);
@@ -72,5 +73,14 @@ export function CancelPayment() {
         </button>
       )}
     </div>
+  );
+}
+
+/** CancelPayment, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
+export function CancelPayment() {
+  return (
+    <WithQuery>
+      <CancelPaymentBody />
+    </WithQuery>
   );
 }

@@ -5,13 +5,14 @@ import type { CardProblem } from "./card-decline";
 import { CardForm } from "./card-form";
 import { useCheckout } from "./context";
 import { OtpForm } from "./otp-form";
+import { WithQuery } from "./query-client";
 import { useCardFields } from "./use-card-fields";
 
 /**
  * The card channel: the card form (card-form.tsx), then the one-time password when the card asks for one
  * (otp-form.tsx). The typed card (use-card-fields.ts) lives here, so coming back from the OTP step keeps it.
  */
-export function CardPanel() {
+function CardPanelBody() {
   const { record, t } = useCheckout();
   const [step, setStep] = useState<"card" | "otp">(record.status === "awaiting_otp" ? "otp" : "card");
   const [problem, setProblem] = useState<CardProblem | null>(null);
@@ -33,5 +34,14 @@ export function CardPanel() {
       onProblem={setProblem}
       onOtp={() => setStep("otp")}
     />
+  );
+}
+
+/** CardPanel, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
+export function CardPanel() {
+  return (
+    <WithQuery>
+      <CardPanelBody />
+    </WithQuery>
   );
 }

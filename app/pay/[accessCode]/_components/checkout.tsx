@@ -1,6 +1,5 @@
 "use client";
 
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import {
@@ -18,7 +17,6 @@ import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
 import { alertWarning } from "@/components/ui/styles";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
 import { formatMoney, isZeroAmount } from "@/lib/checkout/format";
-import { pollDelay } from "@/lib/checkout/poll-delay";
 import {
   type Channel,
   type CheckoutRecord,
@@ -29,11 +27,11 @@ import {
 import { fmt, type Locale } from "@/lib/i18n/locales";
 import type { CheckoutMessages } from "@/lib/i18n/messages/en";
 import { customerTotal } from "./amounts";
-import { type ApiError, checkoutApi } from "./api";
-import { CancelPayment } from "./cancel-payment";
+import type { ApiError } from "./api";
 import { CheckoutContext, type CheckoutContextValue } from "./context";
 import { Outcome } from "./outcome";
 import { Spinner } from "./spinner";
+import type { Activity } from "./status-poll";
 
 /**
  * Each channel's panel is a chunk of its own. The selected one is rendered on the server and its chunk comes
@@ -69,6 +67,13 @@ const CardPanel = dynamic(loadCard, { loading });
 const TransferPanel = dynamic(loadTransfer, { loading });
 const BankPaymentPanel = dynamic(loadBankPayment, { loading });
 const UssdPanel = dynamic(loadUssd, { loading });
+/**
+ * What the first screen does not need comes after it, TanStack Query with it: the status poll (browser
+ * only, it starts once the page is up) and the cancel button's request (rendered on the server).
+ */
+const loadPoll = () => import("./status-poll");
+const StatusPoll = dynamic(() => loadPoll().then((m) => m.StatusPoll), { ssr: false });
+const CancelPayment = dynamic(() => import("./cancel-payment").then((m) => m.CancelPayment));
 const PRELOAD: Record<Channel, () => Promise<unknown>> = {
   card: loadCard,
   bank_transfer: loadTransfer,
@@ -94,17 +99,6 @@ type Frame = {
   /** Under the amount: who is paying. */
   payer: ReactNode;
 };
-
-export function Checkout(props: Frame) {
-  const [client] = useState(
-    () => new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: 1 } } }),
-  );
-  return (
-    <QueryClientProvider client={client}>
-      <CheckoutBody {...props} />
-    </QueryClientProvider>
-  );
-}
 
 /** The header's amount: the total on the chosen channel, with the price and the fee as its parts. */
 function AmountSummary({
@@ -145,41 +139,33 @@ function AmountSummary({
   );
 }
 
-function CheckoutBody({ view, intro, payer, locale, messages: t }: Frame) {
-  const queryClient = useQueryClient();
-  const queryKey = useMemo(() => ["checkout", view.accessCode], [view.accessCode]);
-  const activity = useRef({ status: view.record.status, at: Date.now() });
+/**
+ * The hosted checkout: the header with the amount, the payment-method tabs and the active channel's panel,
+ * rendered on the server; the status comes from the server's record, then from the status poll.
+ */
+export function Checkout({ view, intro, payer, locale, messages: t }: Frame) {
+  const activity = useRef<Activity>({ status: view.record.status, at: Date.now() });
   const ready = useRef(false);
   const tablist = useRef<HTMLDivElement>(null);
 
-  const query = useQuery<CheckoutRecord, ApiError>({
-    queryKey,
-    queryFn: () => checkoutApi.verify(view.accessCode),
-    initialData: view.record,
-    staleTime: 1_000,
-    refetchInterval: (q) => {
-      const status = q.state.data?.status;
-      if (!status || TERMINAL.has(status) || q.state.error?.httpStatus === 401) return false;
-      if (status !== activity.current.status) activity.current = { status, at: Date.now() };
-      return pollDelay(status, Date.now() - activity.current.at);
-    },
-  });
-  const record = query.data;
-  const expired = query.error?.code === "invalid_access_code";
+  const [record, setRecord] = useState<CheckoutRecord>(view.record);
+  const [pollError, setPollError] = useState<ApiError | null>(null);
+  const recordNow = useRef(record);
+  recordNow.current = record;
+  const expired = pollError?.code === "invalid_access_code";
 
   const refresh = useCallback(() => {
     activity.current = { ...activity.current, at: Date.now() };
-    void queryClient.invalidateQueries({ queryKey });
-  }, [queryClient, queryKey]);
+    void loadPoll().then((m) => m.pollNow(view.accessCode));
+  }, [view.accessCode]);
 
   const applyStatus = useCallback(
     async (patch: Partial<CheckoutRecord>) => {
-      // A poll already in flight must not overwrite what the charge just answered with older news.
-      await queryClient.cancelQueries({ queryKey });
-      queryClient.setQueryData<CheckoutRecord>(queryKey, (old) => (old ? { ...old, ...patch } : old));
+      const poll = await loadPoll();
+      setRecord(await poll.applyToStatus(view.accessCode, recordNow.current, patch));
       refresh();
     },
-    [queryClient, queryKey, refresh],
+    [view.accessCode, refresh],
   );
 
   const focusTabs = useCallback(() => {
@@ -299,7 +285,7 @@ function CheckoutBody({ view, intro, payer, locale, messages: t }: Frame) {
                   onSelect={(id) => setTab(id as Channel)}
                   listRef={tablist}
                 />
-                {query.isError && !expired && <p className="mt-4 text-sm text-amber-800">{t.reconnecting}</p>}
+                {pollError && !expired && <p className="mt-4 text-sm text-amber-800">{t.reconnecting}</p>}
                 <CancelPayment />
               </>
             )}
@@ -307,6 +293,13 @@ function CheckoutBody({ view, intro, payer, locale, messages: t }: Frame) {
           <p aria-live="polite" className="sr-only">
             {announcement}
           </p>
+          <StatusPoll
+            accessCode={view.accessCode}
+            initial={record}
+            activity={activity}
+            onRecord={setRecord}
+            onError={setPollError}
+          />
         </CheckoutContext.Provider>
       </LoadingContext.Provider>
     </FocusStepsContext.Provider>

@@ -10,6 +10,7 @@ import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi, newIdempotencyKey, type VirtualAccount } from "./api";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
+import { WithQuery } from "./query-client";
 import { SandboxActions } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
@@ -25,7 +26,7 @@ function halfOf(amount: string): string {
 
 type Shown = { account: VirtualAccount; deadline: number };
 
-export function TransferPanel({ active }: { active: boolean }) {
+function TransferPanelBody({ active }: { active: boolean }) {
   const { view, record, applyStatus, refresh, t, locale, money } = useCheckout();
   const w = t.transfer;
   const [shown, setShown] = useState<Shown | null>(null);
@@ -243,5 +244,14 @@ export function TransferPanel({ active }: { active: boolean }) {
         ]}
       />
     </div>
+  );
+}
+
+/** TransferPanel, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
+export function TransferPanel({ active }: { active: boolean }) {
+  return (
+    <WithQuery>
+      <TransferPanelBody active={active} />
+    </WithQuery>
   );
 }

@@ -10,6 +10,7 @@ import { checkoutApi, type UssdResult } from "./api";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
+import { WithQuery } from "./query-client";
 import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
@@ -44,7 +45,7 @@ function spokenKeys(code: string, words: { star: string; hash: string }): string
   return Array.from(code, (key) => (key === "*" ? words.star : key === "#" ? words.hash : key)).join(" ");
 }
 
-export function UssdPanel() {
+function UssdPanelBody() {
   const { view, applyStatus, t, locale, money } = useCheckout();
   const u = t.ussd;
   const id = useId();
@@ -181,5 +182,14 @@ export function UssdPanel() {
         </button>
       </form>
     </div>
+  );
+}
+
+/** UssdPanel, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
+export function UssdPanel() {
+  return (
+    <WithQuery>
+      <UssdPanelBody />
+    </WithQuery>
   );
 }
