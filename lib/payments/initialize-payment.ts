@@ -65,17 +65,17 @@ export async function initializePayment(input: {
   const fees = computeFees(p.amountMinor, feeScheduleFor(p.currency, merchant.feeSchedule));
   // With an Idempotency-Key, the transaction keeps it. lib/http/idempotency.ts answers a retry from the stored
   // answer; this covers the retry whose first run committed the transaction but died before storing that
-  // answer: it finds the transaction the key made instead of making another (docs/decisions/005).
-  const idempotencyRef = input.idempotency
-    ? keyedHash(
-        await pepper(),
-        JSON.stringify(["initialize", input.merchantId, input.mode, input.idempotency.key]),
-      )
+  // answer: its insert meets the unique key and it answers with the transaction the key made
+  // (docs/decisions/005). No lookup before the insert: a key's first run pays nothing extra.
+  const keyed = input.idempotency
+    ? {
+        ref: keyedHash(
+          await pepper(),
+          JSON.stringify(["initialize", input.merchantId, input.mode, input.idempotency.key]),
+        ),
+        requestHash: input.idempotency.requestHash,
+      }
     : null;
-  if (idempotencyRef !== null && input.idempotency) {
-    const earlier = await madeWithKey(executor, idempotencyRef, input.idempotency.requestHash);
-    if (earlier) return earlier;
-  }
   const now = Date.now();
   const row = {
     id: newId(),
@@ -112,18 +112,18 @@ export async function initializePayment(input: {
     payment_link_id: input.paymentLinkId ?? null,
     amount_refunded_minor: 0,
     refund_credit_minor: 0,
-    idempotency_ref: idempotencyRef,
-    idempotency_request_hash: input.idempotency?.requestHash ?? null,
+    idempotency_ref: keyed?.ref ?? null,
+    idempotency_request_hash: keyed?.requestHash ?? null,
     created_at: now,
     updated_at: now,
   };
   try {
     await executor.executeQuery(insertRow(executor, "transactions", row));
   } catch (err) {
-    // Two runs with one key at once (the first outlived its claim on the key): the one that inserted second
-    // answers with the first's transaction.
-    if (idempotencyRef !== null && input.idempotency && isUniqueViolation(err)) {
-      const earlier = await madeWithKey(executor, idempotencyRef, input.idempotency.requestHash);
+    // The key made a transaction already (a retry after its answer was lost, or two runs at once when the
+    // first outlived its claim on the key): answer with that one.
+    if (keyed && isUniqueViolation(err)) {
+      const earlier = await madeWithKey(executor, keyed.ref, keyed.requestHash);
       if (earlier) return earlier;
     }
     throw err;
