@@ -137,16 +137,62 @@ describe("reserve: failed-attempt budgets held for the work", () => {
     await (granted[0] as Permit).settle();
   });
 
-  it("a waiting attempt gives up after 2 s, and at most 64 wait at once", async () => {
+  it("a waiting attempt gives up once nothing has settled for 2 s, and at most 256 wait at once", async () => {
     vi.useFakeTimers();
     const d = `ip-${Math.random()}`;
     const held = await Promise.all(Array.from({ length: 10 }, () => reserve("login", d)));
-    const waiting = Array.from({ length: 64 }, () => reserve("login", d).catch((err: unknown) => err));
+    const waiting = Array.from({ length: 256 }, () => reserve("login", d).catch((err: unknown) => err));
     await vi.advanceTimersByTimeAsync(10);
-    // The 65th is refused at once rather than queued.
+    // The 257th is refused at once rather than queued.
     await expect(reserve("login", d)).rejects.toMatchObject({ code: "rate_limited" });
     await vi.advanceTimersByTimeAsync(2_100);
     for (const outcome of await Promise.all(waiting)) expect(outcome).toMatchObject({ code: "rate_limited" });
     await Promise.all(held.map((p) => p.settle()));
+  });
+
+  it("while the queue moves, a waiting attempt waits past 2 s", async () => {
+    vi.useFakeTimers();
+    const q = `ip-${Math.random()}`;
+    const holds = await Promise.all(Array.from({ length: 10 }, () => reserve("login", q)));
+    let outcome: unknown;
+    void reserve("login", q).then(
+      (p) => {
+        outcome = p;
+      },
+      (err: unknown) => {
+        outcome = err;
+      },
+    );
+    // One attempt in flight settles every 1.5 s (failed: nothing comes back): 13.5 s of a queue that moves.
+    for (const hold of holds.slice(0, 9)) {
+      await vi.advanceTimersByTimeAsync(1_500);
+      await hold.settle();
+    }
+    await vi.advanceTimersByTimeAsync(100);
+    expect(outcome).toBeUndefined();
+    // The last one turns out good: its request goes to the attempt that waited 13.6 s.
+    holds[9]?.refund();
+    await holds[9]?.settle();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(outcome).toHaveProperty("settle");
+    await (outcome as Permit).settle();
+  });
+
+  it("a waiting attempt waits 15 s at most, however the queue moves", async () => {
+    vi.useFakeTimers();
+    const r = `ip-${Math.random()}`;
+    const holds = await Promise.all(Array.from({ length: 30 }, () => reserve("access_code", r)));
+    let outcome: unknown;
+    void reserve("access_code", r).catch((err: unknown) => {
+      outcome = err;
+    });
+    for (const hold of holds.slice(0, 14)) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      await hold.settle();
+    }
+    expect(outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(outcome).toMatchObject({ code: "rate_limited" });
+    await Promise.all(holds.slice(14).map((p) => p.settle()));
   });
 });

@@ -128,9 +128,13 @@ export type Permit = {
   settle(): Promise<void>;
 };
 
-/** How long an attempt waits for in-flight ones to settle when the budget is all held, and how many may. */
-const RESERVE_WAIT_MS = 2_000;
-const MAX_WAITERS = 64;
+/**
+ * How long an attempt waits when the budget is all held: while the attempts in flight keep settling, up to
+ * `RESERVE_WAIT_MS`; once none has settled for `RESERVE_STALL_MS`, no longer. How many may wait per process.
+ */
+const RESERVE_WAIT_MS = 15_000;
+const RESERVE_STALL_MS = 2_000;
+const MAX_WAITERS = 256;
 /** How often a waiting attempt looks again for a request given back by another process or instance. */
 const RESERVE_POLL_MS = 50;
 
@@ -141,7 +145,8 @@ function wakeWaiters(key: string): void {
   for (const wake of [...(waiting.get(key) ?? [])]) wake();
 }
 
-function waitForSettle(key: string, ms: number): Promise<void> {
+/** Wait up to `ms` for a hold of this process to settle: true when one did, false when the time ran out. */
+function waitForSettle(key: string, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
     let set = waiting.get(key);
     if (!set) {
@@ -149,12 +154,13 @@ function waitForSettle(key: string, ms: number): Promise<void> {
       waiting.set(key, set);
     }
     const waiters = set;
-    const timer = setTimeout(wake, ms);
-    function wake() {
+    const timer = setTimeout(() => done(false), ms);
+    const wake = () => done(true);
+    function done(settled: boolean) {
       clearTimeout(timer);
       waiters.delete(wake);
       if (waiters.size === 0 && waiting.get(key) === waiters) waiting.delete(key);
-      resolve();
+      resolve(settled);
     }
     waiters.add(wake);
   });
@@ -167,17 +173,22 @@ function waitForSettle(key: string, ms: number): Promise<void> {
  * be tried before the first failure was counted, the right password among them.
  *
  * Attempts in flight are counted too (a second counter, shared like the budget). When the budget is spent
- * but attempts are still in flight anywhere, a new attempt waits (up to 2 s, 64 at most per process) for one
- * of them to give its request back, rather than failing at once: a burst of good requests from one address
- * (many customers behind one carrier NAT, spread over several instances) is queued, not refused. Once nothing
- * is in flight and nothing is left, it is 429 `rate_limited` with `Retry-After`. Always `settle()` the
- * permit (in `finally`).
+ * but attempts are still in flight anywhere, a new attempt waits for one of them to give its request back,
+ * rather than failing at once: a burst of good requests from one address (many customers behind one carrier
+ * NAT, spread over several instances) is queued, not refused. The wait lasts while the queue moves (an
+ * attempt settling here, or fewer in flight anywhere, within 2 s of the last), up to 15 s, with at most 256
+ * waiting per process. Once nothing is in flight and nothing is left, or the queue stops moving, it is 429
+ * `rate_limited` with `Retry-After`. Always `settle()` the permit (in `finally`).
  */
 export async function reserve(limiter: Limiter, address: string): Promise<Permit> {
   const subject = addressSubject(address);
   const { budget, held } = limitersOf(limiter);
   const key = `${limiter}:${subject}`;
-  const deadline = Date.now() + RESERVE_WAIT_MS;
+  const started = Date.now();
+  const deadline = started + RESERVE_WAIT_MS;
+  let stallsAt = started + RESERVE_STALL_MS;
+  let lastInFlight = Number.POSITIVE_INFINITY;
+  let sawNothingInFlight = false;
   for (;;) {
     try {
       await budget.consume(subject);
@@ -192,10 +203,20 @@ export async function reserve(limiter: Limiter, address: string): Promise<Permit
         throw storeUnavailable(storeErr);
       }
       const now = Date.now();
-      if (inFlight === 0 || now >= deadline || (waiting.get(key)?.size ?? 0) >= MAX_WAITERS) {
+      // Fewer in flight than last time: attempts settled somewhere (another process or instance).
+      if (inFlight < lastInFlight) stallsAt = now + RESERVE_STALL_MS;
+      lastInFlight = inFlight;
+      const giveUpAt = Math.min(deadline, stallsAt);
+      // Nothing in flight is only believed when seen twice, a poll apart: an attempt that has just taken
+      // the budget's last request is counted in flight one store round trip later.
+      const nothingInFlight = inFlight === 0 && sawNothingInFlight;
+      sawNothingInFlight = inFlight === 0;
+      if (nothingInFlight || now >= giveUpAt || (waiting.get(key)?.size ?? 0) >= MAX_WAITERS) {
         throw rateLimited(limiter, err);
       }
-      await waitForSettle(key, Math.min(RESERVE_POLL_MS, deadline - now));
+      if (await waitForSettle(key, Math.min(RESERVE_POLL_MS, giveUpAt - now))) {
+        stallsAt = Date.now() + RESERVE_STALL_MS;
+      }
       continue;
     }
     try {
@@ -220,7 +241,10 @@ function permit(limiter: Limiter, key: string, subject: string): Permit {
       if (settled) return;
       settled = true;
       try {
-        await Promise.all([refunded ? budget.reward(subject, 1) : undefined, held.reward(subject, 1)]);
+        // The request goes back before the hold is released: whoever sees nothing in flight sees the
+        // budget with every refund in it.
+        if (refunded) await budget.reward(subject, 1);
+        await held.reward(subject, 1);
       } catch (err) {
         // The attempt's own answer stands; at worst its request stays spent until the window ends.
         log.warn("rate-limit hold not released", {
