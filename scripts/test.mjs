@@ -3,7 +3,7 @@
 // Playwright in Debian's Chromium against the built app, and prints one closing line: `N passed, N failed`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { ensureBuilt, ensureInstalled, root } from "./prepare.mjs";
 
 ensureInstalled();
@@ -98,9 +98,10 @@ process.exit(ok ? 0 : 1);
 function failedNames(vitestReport, playwrightReport) {
   const names = [];
   for (const file of vitestReport?.testResults ?? []) {
-    const rel = file.name?.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const rel = file.name ? relative(root, file.name) : file.name;
     for (const t of file.assertionResults ?? []) {
-      if (t.status === "failed") names.push(`vitest ${rel} > ${t.fullName ?? t.title}`);
+      if (t.status === "failed")
+        names.push(`vitest ${rel} > ${t.fullName ?? t.title}${why(t.failureMessages?.[0])}`);
     }
     if ((file.assertionResults ?? []).length === 0 && file.status === "failed")
       names.push(`vitest ${rel} (file)`);
@@ -110,12 +111,30 @@ function failedNames(vitestReport, playwrightReport) {
     const trail = suite.title && !suite.title.endsWith(".ts") ? [...outer, suite.title] : outer;
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === "unexpected")
-          names.push(`playwright ${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")}`);
+        if (t.status === "unexpected") {
+          const error = t.results?.find((r) => r.error)?.error;
+          names.push(
+            `playwright ${spec.file}:${spec.line} > ${[...trail, spec.title].join(" > ")}${why(error?.message)}`,
+          );
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child, trail);
   };
   for (const suite of playwrightReport?.suites ?? []) walk(suite, []);
   return names;
+}
+
+/** The first lines of a failure's message, without colour codes: what a log's tail needs to say why. */
+function why(message) {
+  if (!message) return "";
+  const lines = String(message)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC.
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("at "))
+    .slice(0, 4)
+    .join(" | ");
+  return `\n    why: ${lines.length > 600 ? `${lines.slice(0, 600)}…` : lines}`;
 }
