@@ -157,6 +157,14 @@ export declare class Checkout {
   readonly paygate: Paygate;
   constructor(page: Page, paygate: Paygate);
   open(session: Session): Promise<void>;
+  /**
+   * Click `locator` until `answered` (an expectation given a timeout) holds: a click that lands before the
+   * page's code is attached does nothing, and the page answers the next one.
+   */
+  clickUntil(
+    locator: ReturnType<Page["getByRole"]>,
+    answered: (options: { timeout: number }) => Promise<unknown>,
+  ): Promise<void>;
   /** Wait until `locator` is visible, counting the time against the test's budget of waiting. */
   expectVisible(
     locator: ReturnType<Page["getByRole"]>,

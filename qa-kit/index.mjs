@@ -294,7 +294,7 @@ export class Checkout {
     this.session = undefined;
   }
 
-  /** Open a session's checkoutUrl and wait until the page can take input. */
+  /** Open a session's checkoutUrl and wait until the page and its code have loaded. */
   async open(session) {
     this.session = session;
     // The service's part: its answer, the page as the server renders it.
@@ -302,8 +302,25 @@ export class Checkout {
       await this.page.goto(session.checkoutUrl, { waitUntil: "commit" });
       await expect(this.page.getByRole("tablist", { name: "Payment method" })).toBeVisible();
     });
-    // The browser's part, not counted: loading the page's code (the page takes input once it has run).
+    // The browser's part, not counted: loading the page's code. React may still be attaching it after the
+    // load event, so the steps below that start with a click (choose, cancel) click until the page answers.
     await this.page.waitForLoadState("load");
+  }
+
+  /**
+   * Click `locator` until `answered` holds: a click that lands before the page's code is attached does
+   * nothing (a plain button in the server's HTML), and the page answers the next one. Not counted.
+   */
+  async clickUntil(locator, answered) {
+    await expect(async () => {
+      // An earlier click may have been answered late: then `locator` may be gone (the question replaces it).
+      const already = await answered({ timeout: 1 }).then(
+        () => true,
+        () => false,
+      );
+      if (!already) await locator.click({ timeout: 2_000 });
+      await answered({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000, intervals: [100, 250, 500] });
   }
 
   /**
@@ -320,9 +337,8 @@ export class Checkout {
   /** The payment method tab (Card, Bank transfer, Bank payment, USSD). */
   async choose(method) {
     const tab = this.page.getByRole("tab", { name: method, exact: true });
-    await tab.click();
-    // The page's own work, not the service's: not counted.
-    await expect(tab).toHaveAttribute("aria-selected", "true");
+    // The page's own work, not the service's: not counted. Selecting a selected tab changes nothing.
+    await this.clickUntil(tab, (options) => expect(tab).toHaveAttribute("aria-selected", "true", options));
     return this.page.getByRole("tabpanel", { name: method });
   }
 
@@ -404,8 +420,11 @@ export class Checkout {
 
   /** The customer cancels, and confirms. */
   async cancel() {
-    await this.page.getByRole("button", { name: "Cancel payment" }).click();
-    await this.page.getByRole("button", { name: "Yes, cancel payment" }).click();
+    const confirm = this.page.getByRole("button", { name: "Yes, cancel payment" });
+    await this.clickUntil(this.page.getByRole("button", { name: "Cancel payment" }), (options) =>
+      expect(confirm).toBeVisible(options),
+    );
+    await confirm.click();
   }
 
   /**
