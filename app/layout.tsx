@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { HydratedMark } from "@/components/hydrated-mark";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import "./globals.css";
 
@@ -14,7 +15,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const lang = await requestLocale();
   return (
     <html lang={lang}>
-      <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">{children}</body>
+      <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <HydratedMark />
+      </body>
     </html>
   );
 }

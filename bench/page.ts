@@ -6,7 +6,8 @@
 //     bench/reference-app the same way (its own four source files).
 //  2. Starts `node server.mjs` on a free port and a fresh SQLite file, signs up a merchant and initializes a
 //     transaction.
-//  3. First-load JS: fetches the checkout page's HTML, then every <script src> it loads (not the `nomodule`
+//  3. First-load JS: fetches the checkout page's HTML, then every script it runs (a <script src>, or a chunk the
+//     front's paint-first loader adds after the first paint; not the `nomodule`
 //     polyfills, which modern browsers skip), and sums their gzip sizes (zlib level 6, what servers send).
 //  4. Starts the reference: bench/reference-app, a bare page of the same Next and React versions
 //     with one client component.
@@ -147,13 +148,22 @@ type Script = { src: string; gzipBytes: number; rawBytes: number };
 async function firstLoadJs(url: string): Promise<Script[]> {
   const html = await (await fetch(url)).text();
   const tags = html.match(/<script\b[^>]*>/gi) ?? [];
+  // The app's chunks are added by the front's paint-first loader (lib/http/paint-first.mjs), one
+  // `self.__paintFirst([src, crossOrigin, integrity, run])` call each; run = 1 for a script the page runs, 0 for
+  // a chunk React only preloads (not counted, as it was not when it was a <link rel=preload>). A page the front
+  // did not rewrite (the reference) has <script src>.
+  const queued = [...html.matchAll(/__paintFirst\((\[[^\]]*\])\)/g)]
+    .map((m) => JSON.parse(m[1] ?? "[]") as [string, string | null, string, number])
+    .filter((entry) => entry[3] === 1)
+    .map((entry) => entry[0]);
   const sources = [
-    ...new Set(
-      tags
+    ...new Set([
+      ...tags
         .filter((tag) => !/\bnomodule\b/i.test(tag))
         .map((tag) => /\bsrc="([^"]+)"/i.exec(tag)?.[1])
         .filter((src): src is string => Boolean(src)),
-    ),
+      ...queued,
+    ]),
   ];
   if (sources.length === 0) throw new Error("the checkout page loads no <script src>: is it the right page?");
   const scripts: Script[] = [];

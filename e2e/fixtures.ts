@@ -216,7 +216,42 @@ export async function fillCard(page: Page, card: { number: string; expiry?: stri
     .fill(card.cvv ?? "123");
 }
 
+/**
+ * Waits until the page in `page` answers input: the app's pages mark `<html data-hydrated>` once React has
+ * attached their code (components/hydrated-mark.tsx), which comes after the load event since the code is
+ * loaded after the first paint (lib/http/paint-first.mjs). A page that is not the app's (no `self.__next_f`)
+ * is ready at once.
+ */
+export async function waitForHydration(page: Page, timeout = 15_000) {
+  await page.waitForFunction(
+    () => document.documentElement.hasAttribute("data-hydrated") || !("__next_f" in self),
+    undefined,
+    { timeout },
+  );
+}
+
+/** The Page methods that end on a newly loaded document, and so wait for it to hydrate too. */
+const NAVIGATIONS = ["goto", "reload", "goBack", "goForward", "waitForURL"] as const;
+
 export const test = base.extend<object, { merchant: Merchant }>({
+  /** The test's page: a navigation awaited through it also waits until the new page answers input. */
+  page: async ({ page }, use) => {
+    for (const name of NAVIGATIONS) {
+      const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      Object.assign(page, {
+        [name]: async (...args: unknown[]) => {
+          const result = await original(...args);
+          const options = args.find((a) => typeof a === "object" && a !== null && "waitUntil" in a) as
+            | { waitUntil?: string }
+            | undefined;
+          // A navigation awaited only to its commit wants the page before it is whole.
+          if (options?.waitUntil !== "commit") await waitForHydration(page);
+          return result;
+        },
+      });
+    }
+    await use(page);
+  },
   /** The test's API requests, each answer from `/v1` held to the document (checkedRequest). */
   request: async ({ request }, use) => {
     await use(checkedRequest(request));

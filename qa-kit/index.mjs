@@ -302,9 +302,11 @@ export class Checkout {
       await this.page.goto(session.checkoutUrl, { waitUntil: "commit" });
       await expect(this.page.getByRole("tablist", { name: "Payment method" })).toBeVisible();
     });
-    // The browser's part, not counted: loading the page's code. React may still be attaching it after the
-    // load event, so the steps below that start with a click (choose, cancel) click until the page answers.
+    // The browser's part, not counted: loading the page's code, which starts after the first paint; the page
+    // marks <html data-hydrated> once it answers input. The steps below that start with a click (choose,
+    // cancel) still click until the page answers.
     await this.page.waitForLoadState("load");
+    await this.page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 15_000 });
   }
 
   /**
