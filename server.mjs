@@ -11,7 +11,6 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
-import { Duplex } from "node:stream";
 import compression from "compression";
 import { paintFirst } from "./lib/http/paint-first.mjs";
 
@@ -185,19 +184,6 @@ async function runServer() {
 
   // gzip, deflate or Brotli (quality 4) as the client accepts, for answers over 1 kB of a compressible type.
   const compress = compression();
-  /**
-   * A client that goes away mid-answer leaves the compressor's zlib stream open (compression never ends it),
-   * and it outlives the response; end it. `res.on("drain")` is how compression hands out its stream.
-   */
-  function releaseCompressionStream(res) {
-    const noop = () => {};
-    const stream = res.on("drain", noop);
-    if (stream === res || !(stream instanceof Duplex)) {
-      res.off("drain", noop);
-      return;
-    }
-    stream.destroy();
-  }
 
   const app = next({ dev: false, hostname, port });
   const handle = app.getRequestHandler();
@@ -224,10 +210,8 @@ async function runServer() {
     delete req.headers["x-page-url"];
     // Compression is the front's (next.config.mjs turns Next's off) so that the HTML can be rewritten
     // before it is compressed: paintFirst sits between the app and the compressor.
+    // (compression ends its zlib stream itself when a client goes away mid-answer.)
     compress(req, res, () => {});
-    res.once("close", () => {
-      if (!res.writableFinished) releaseCompressionStream(res);
-    });
     paintFirst(res);
     handle(req, res).catch((err) => {
       const id = requestId();

@@ -1,6 +1,7 @@
 "use client";
 
 import "./globals.css";
+import { HydratedMark } from "@/components/hydrated-mark";
 import { NoticePage, noticeAction } from "@/components/ui/notice-page";
 
 /**
@@ -37,6 +38,7 @@ export default function GlobalError({
             </p>
           )}
         </NoticePage>
+        <HydratedMark />
       </body>
     </html>
   );

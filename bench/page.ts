@@ -181,6 +181,8 @@ type LighthouseRun = {
   accessibility: number;
   lcpMs: number;
   tbtMs: number;
+  /** Lighthouse's simulated time to interactive: not a budget, shown beside LCP (code loads after the paint). */
+  ttiMs: number;
   metrics: Record<string, string>;
   failedAudits: string[];
 };
@@ -230,12 +232,14 @@ function lighthouse(url: string): LighthouseRun {
     accessibility: score("accessibility"),
     lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN),
     tbtMs: Math.round(report.audits["total-blocking-time"]?.numericValue ?? Number.NaN),
+    ttiMs: Math.round(report.audits.interactive?.numericValue ?? Number.NaN),
     metrics: {
       FCP: metric("first-contentful-paint"),
       LCP: metric("largest-contentful-paint"),
       TBT: metric("total-blocking-time"),
       CLS: metric("cumulative-layout-shift"),
       SI: metric("speed-index"),
+      TTI: metric("interactive"),
     },
     failedAudits,
   };
@@ -298,11 +302,12 @@ async function main() {
       performance: median(p.runs.map((r) => r.performance)),
       lcpMs: median(p.runs.map((r) => r.lcpMs)),
       tbtMs: median(p.runs.map((r) => r.tbtMs)),
+      ttiMs: median(p.runs.map((r) => r.ttiMs)),
       accessibility: Math.min(...p.runs.map((r) => r.accessibility)),
     });
     const base = summary(ref);
     console.log(
-      `\nReference medians: performance ${base.performance}, LCP ${base.lcpMs} ms, TBT ${base.tbtMs} ms, accessibility ${base.accessibility}`,
+      `\nReference medians: performance ${base.performance}, LCP ${base.lcpMs} ms, TBT ${base.tbtMs} ms, TTI ${base.ttiMs} ms, accessibility ${base.accessibility}`,
     );
     const tbtLimit = Math.round(base.tbtMs * BUDGET.tbtTimesReference + BUDGET.tbtSlackMs);
     const rows: Array<[string, string, string, boolean]> = [
@@ -347,6 +352,11 @@ async function main() {
       `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" | ")} |`;
     console.log(`\n${line(header)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
     for (const r of table.slice(1)) console.log(line(r));
+    console.log(
+      `\nTime to interactive (Lighthouse's simulation, medians; not a budget): reference ${base.ttiMs} ms, ${pages
+        .map((p) => `${p.name} ${results[p.name]?.ttiMs} ms`)
+        .join(", ")}`,
+    );
 
     mkdirSync(join(root, "bench/results"), { recursive: true });
     const out = join(root, `bench/results/page-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);

@@ -226,31 +226,40 @@ export async function waitForHydration(page: Page, timeout = 15_000) {
   await page.waitForFunction(
     () => document.documentElement.hasAttribute("data-hydrated") || !("__next_f" in self),
     undefined,
-    { timeout },
+    // Polled on a timer, not on animation frames (a page in the background gets none).
+    { timeout, polling: 100 },
   );
 }
 
 /** The Page methods that end on a newly loaded document, and so wait for it to hydrate too. */
 const NAVIGATIONS = ["goto", "reload", "goBack", "goForward", "waitForURL"] as const;
 
+/**
+ * `page`, with every navigation awaited through it (goto, reload, goBack, goForward, waitForURL) also waiting
+ * until the new page answers input. The `page` fixture is wrapped already; wrap a page a test opens itself.
+ */
+export function withHydrationWait(page: Page): Page {
+  for (const name of NAVIGATIONS) {
+    const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const result = await original(...args);
+        const options = args.find((a) => typeof a === "object" && a !== null && "waitUntil" in a) as
+          | { waitUntil?: string }
+          | undefined;
+        // A navigation awaited only to its commit wants the page before it is whole.
+        if (options?.waitUntil !== "commit") await waitForHydration(page);
+        return result;
+      },
+    });
+  }
+  return page;
+}
+
 export const test = base.extend<object, { merchant: Merchant }>({
   /** The test's page: a navigation awaited through it also waits until the new page answers input. */
   page: async ({ page }, use) => {
-    for (const name of NAVIGATIONS) {
-      const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
-      Object.assign(page, {
-        [name]: async (...args: unknown[]) => {
-          const result = await original(...args);
-          const options = args.find((a) => typeof a === "object" && a !== null && "waitUntil" in a) as
-            | { waitUntil?: string }
-            | undefined;
-          // A navigation awaited only to its commit wants the page before it is whole.
-          if (options?.waitUntil !== "commit") await waitForHydration(page);
-          return result;
-        },
-      });
-    }
-    await use(page);
+    await use(withHydrationWait(page));
   },
   /** The test's API requests, each answer from `/v1` held to the document (checkedRequest). */
   request: async ({ request }, use) => {

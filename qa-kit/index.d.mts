@@ -156,6 +156,7 @@ export declare class Checkout {
   readonly page: Page;
   readonly paygate: Paygate;
   constructor(page: Page, paygate: Paygate);
+  /** Open a session's checkoutUrl and wait until the page answers input (`<html data-hydrated>`). */
   open(session: Session): Promise<void>;
   /**
    * Click `locator` until `answered` (an expectation given a timeout) holds: a click that lands before the

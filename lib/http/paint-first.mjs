@@ -32,7 +32,7 @@ export const LOADER_TIMEOUT_MS = 2_000;
  * integrity, run])` queues a script (run = 1) or a preload (run = 0) until the first contentful paint, and
  * adds it at once after.
  */
-export const LOADER_SOURCE = `(function(w,d){if(w.__paintFirst)return;var q=[],done=false,cs=d.currentScript,n=cs&&cs.nonce;function add(s){var e=d.createElement(s[3]?"script":"link");if(s[3]){e.src=s[0];e.async=true}else{e.rel="preload";e.as="script";e.href=s[0]}if(s[1]!==null)e.crossOrigin=s[1];if(s[2])e.integrity=s[2];if(n)e.nonce=n;d.head.appendChild(e)}function go(){if(done)return;done=true;for(var i=0;i<q.length;i++)add(q[i]);q.length=0}w.__paintFirst=function(s){if(done)add(s);else q.push(s)};var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0){go();return}try{var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});o.observe({type:"paint",buffered:true})}catch(e){go();return}d.addEventListener("visibilitychange",go,{once:true});setTimeout(go,${LOADER_TIMEOUT_MS})})(self,document);`;
+export const LOADER_SOURCE = `(function(w,d){if(w.__paintFirst)return;var q=[],done=false,cs=d.currentScript,n=cs&&cs.nonce;function add(s){var e=d.createElement(s[3]?"script":"link");if(s[3]){e.src=s[0];e.async=true}else{e.rel="preload";e.as="script";e.href=s[0]}if(s[1]!==null)e.crossOrigin=s[1];if(s[2])e.integrity=s[2];if(n)e.nonce=n;d.head.appendChild(e)}function go(){if(done)return;done=true;for(var i=0;i<q.length;i++)add(q[i]);q.length=0}w.__paintFirst=function(s){if(done)add(s);else q.push(s)};var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0){go();return}try{var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});o.observe({type:"paint",buffered:true})}catch(e){go();return}d.addEventListener("visibilitychange",go,{once:true});d.addEventListener("DOMContentLoaded",function(){var b=d.body;if(!b||!b.textContent.trim())go()});setTimeout(go,${LOADER_TIMEOUT_MS})})(self,document);`;
 
 const SCRIPT_ATTRIBUTES = new Set(["src", "async", "nonce", "crossorigin", "integrity"]);
 const PRELOAD_ATTRIBUTES = new Set([
@@ -86,9 +86,9 @@ function jsString(value) {
  * The replacement for a `<script>` (`kind` "script") or `<link>` element, or null when it is left as it is.
  * @param {"script" | "link"} kind
  * @param {string} attributeText attributes as written in the start tag
- * @param {boolean} first whether the loader still has to be defined
+ * @param {boolean} withLoader whether this call also defines the loader
  */
-function rewriteElement(kind, attributeText, first) {
+function rewriteElement(kind, attributeText, withLoader) {
   const a = parseAttributes(attributeText);
   const run = kind === "script";
   const url = run ? a.get("src") : a.get("href");
@@ -108,7 +108,7 @@ function rewriteElement(kind, attributeText, first) {
     crossOrigin !== undefined ? jsString(decodeEntities(crossOrigin)) : "null"
   },${jsString(integrity ? decodeEntities(integrity) : "")},${run ? 1 : 0}])`;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : "";
-  return `<script${nonceAttr}>${first ? LOADER_SOURCE : ""}${call}</script>`;
+  return `<script${nonceAttr}>${withLoader ? LOADER_SOURCE : ""}${call}</script>`;
 }
 
 /**
@@ -117,17 +117,20 @@ function rewriteElement(kind, attributeText, first) {
  */
 export function createPaintFirstRewriter() {
   let carry = "";
-  let loaderWritten = false;
+  /** The nonce of the inline script that defined the loader (null: not yet defined). */
+  let loaderNonce = null;
 
   /** @param {string} text */
   function transform(text) {
     return text.replace(ELEMENT, (whole, scriptAttributes, linkAttributes) => {
-      const replacement =
-        scriptAttributes !== undefined
-          ? rewriteElement("script", scriptAttributes, !loaderWritten)
-          : rewriteElement("link", linkAttributes ?? "", !loaderWritten);
+      const kind = scriptAttributes !== undefined ? "script" : "link";
+      const attributeText = scriptAttributes ?? linkAttributes ?? "";
+      const nonce = parseAttributes(attributeText).get("nonce") ?? "";
+      // The loader is defined again (it keeps its first definition) by a script of another nonce: one the
+      // page's Content-Security-Policy refused would leave every later call without it.
+      const replacement = rewriteElement(kind, attributeText, loaderNonce !== nonce);
       if (replacement === null) return whole;
-      loaderWritten = true;
+      loaderNonce = nonce;
       return replacement;
     });
   }
@@ -232,6 +235,7 @@ export function paintFirst(res) {
         if (typeof callback === "function") process.nextTick(callback);
         return true;
       }
+      // (compression's write takes no callback; without compression, Node's does.)
       return write.call(res, out, /** @type {any} */ (callback));
     }
   );

@@ -102,6 +102,19 @@ describe("createPaintFirstRewriter", () => {
     expect(queued(out)[0]?.[0]).toBe("/_next/static/chunks/x.js?</script>");
   });
 
+  it("defines the loader again in a script of another nonce, so a refused first definition leaves none without it", () => {
+    const out = rewrite(
+      `<script src="/_next/static/chunks/a.js" async=""></script>` +
+        `<script src="/_next/static/chunks/b.js" async="" nonce="one"></script>` +
+        `<script src="/_next/static/chunks/c.js" async="" nonce="one"></script>`,
+    );
+    expect(out.split(LOADER_SOURCE)).toHaveLength(3);
+    expect(out).toContain(
+      `<script nonce="one">${LOADER_SOURCE}self.__paintFirst(["/_next/static/chunks/b.js"`,
+    );
+    expect(out).toContain(`<script nonce="one">self.__paintFirst(["/_next/static/chunks/c.js"`);
+  });
+
   it("keeps crossorigin and integrity", () => {
     const out = rewrite(
       `<script src="/_next/static/chunks/a.js" async="" crossorigin="anonymous" integrity="sha384-abc"></script>`,
@@ -111,7 +124,7 @@ describe("createPaintFirstRewriter", () => {
 });
 
 /** A fake browser for the loader: a head that records what is appended, paint timing, timers. */
-function loaderWorld({ visibility = "visible", paintTiming = true } = {}) {
+function loaderWorld({ visibility = "visible", paintTiming = true, bodyText = "NGN 5,175.00" } = {}) {
   const appended: Record<string, unknown>[] = [];
   let observer: ((list: { getEntriesByName(name: string): unknown[] }) => void) | undefined;
   let disconnected = false;
@@ -119,6 +132,7 @@ function loaderWorld({ visibility = "visible", paintTiming = true } = {}) {
   const listeners: Record<string, () => void> = {};
   const document = {
     currentScript: { nonce: "abc" },
+    body: { textContent: bodyText },
     visibilityState: visibility,
     head: { appendChild: (e: Record<string, unknown>) => appended.push(e) },
     createElement: (tag: string) => ({ tag }),
@@ -208,6 +222,20 @@ describe("the loader", () => {
     expect(w.appended).toEqual([]);
     w.fireTimers();
     expect(w.appended).toHaveLength(2);
+  });
+
+  it("adds them once parsed when the body has no text (a shell the code draws), and waits for the paint otherwise", () => {
+    const empty = loaderWorld({ bodyText: " \n " });
+    empty.run(LOADER_SOURCE + calls);
+    expect(empty.appended).toEqual([]);
+    empty.fire("DOMContentLoaded");
+    expect(empty.appended).toHaveLength(2);
+    const page = loaderWorld();
+    page.run(LOADER_SOURCE + calls);
+    page.fire("DOMContentLoaded");
+    expect(page.appended).toEqual([]);
+    page.paint("first-contentful-paint");
+    expect(page.appended).toHaveLength(2);
   });
 
   it("adds them when the page is hidden before it painted", () => {
