@@ -32,6 +32,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { loaderCalls } from "../lib/http/paint-first.mjs";
 import { type ServerProcess, startServer } from "../scripts/lib/server-process";
 import { ensureBuilt } from "../scripts/prepare.mjs";
 
@@ -152,10 +153,9 @@ async function firstLoadJs(url: string): Promise<Script[]> {
   // `self.__paintFirst([src, crossOrigin, integrity, run])` call each; run = 1 for a script the page runs, 0 for
   // a chunk React only preloads (not counted, as it was not when it was a <link rel=preload>). A page the front
   // did not rewrite (the reference) has <script src>.
-  const queued = [...html.matchAll(/__paintFirst\((\[[^\]]*\])\)/g)]
-    .map((m) => JSON.parse(m[1] ?? "[]") as [string, string | null, string, number])
-    .filter((entry) => entry[3] === 1)
-    .map((entry) => entry[0]);
+  const queued = loaderCalls(html)
+    .filter(([, , , run]) => run === 1)
+    .map(([src]) => src);
   const sources = [
     ...new Set([
       ...tags

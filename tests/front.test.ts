@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { loaderCalls } from "../lib/http/paint-first.mjs";
 import { client, initialize, randomAddress, signup, targets } from "./helpers/api";
 
 /** A GET with exactly these headers (fetch would add and undo its own Accept-Encoding), bytes as sent. */
@@ -30,9 +31,7 @@ function chunks(html: string) {
       .filter((m) => !/nomodule/i.test(m[0]))
       .map((m) => m[1]),
     parserPreloaded: [...html.matchAll(/<link\b[^>]*\bas="script"[^>]*>/g)].map((m) => m[0]),
-    queued: [...html.matchAll(/self\.__paintFirst\((\[[^\]]*\])\)/g)].map(
-      (m) => JSON.parse(m[1] ?? "[]") as [string, string | null, string, number],
-    ),
+    queued: loaderCalls(html),
   };
 }
 

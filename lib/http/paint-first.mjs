@@ -9,8 +9,9 @@
 // Each such tag, and each `<link rel="preload" as="script">` React writes for a chunk the page will ask for,
 // becomes a call to a small inline loader, which adds the scripts (and the preloads) once the browser reports
 // the first contentful paint (a `paint` PerformanceObserver). Where that report cannot come, they are added at
-// once: a page loaded hidden (it paints nothing), a browser without paint timing; and after LOADER_TIMEOUT_MS
-// in any case. The chunks are downloaded after the first paint, not beside it: on a phone on mobile data the
+// once: a page loaded hidden (it paints nothing), a browser without paint timing, a document whose body has no
+// text once parsed (Next's shell for a page that failed to render, which the code then draws); and after
+// LOADER_TIMEOUT_MS in any case. The chunks are downloaded after the first paint, not beside it: on a phone on mobile data the
 // stylesheet then has the link to itself and the amount is painted sooner, and the page's code starts
 // downloading when the customer can already read what they are paying; a preload next to the stylesheet
 // would finish before the paint on a fast link and be counted as part of it by Lighthouse's simulation.
@@ -21,16 +22,17 @@
 // polyfills, inline scripts and everything else pass through as written; likewise only preloads with
 // `as="script"` and an href under /_next/static/.
 
-/** The inline scripts carry no nonce in their text: the loader reads its own (`currentScript.nonce`). */
+/** Where the app's chunks are served from: only tags naming a URL under it are rewritten. */
 const CHUNK_PREFIX = "/_next/static/";
 
 /** After this long the loader adds the scripts even if no paint has been reported. */
 export const LOADER_TIMEOUT_MS = 2_000;
 
 /**
- * The loader, defined once per page by the first rewritten tag. `self.__paintFirst([src, crossOrigin,
- * integrity, run])` queues a script (run = 1) or a preload (run = 0) until the first contentful paint, and
- * adds it at once after.
+ * The loader, defined by the first rewritten tag (and again, keeping the first definition, by a tag of another
+ * nonce). `self.__paintFirst([src, crossOrigin, integrity, run])` queues a script (run = 1) or a preload
+ * (run = 0) until the first contentful paint, and adds it at once after. The inline scripts carry no nonce in
+ * their text: the loader gives its own (`currentScript.nonce`) to what it adds.
  */
 export const LOADER_SOURCE = `(function(w,d){if(w.__paintFirst)return;var q=[],done=false,cs=d.currentScript,n=cs&&cs.nonce;function add(s){var e=d.createElement(s[3]?"script":"link");if(s[3]){e.src=s[0];e.async=true}else{e.rel="preload";e.as="script";e.href=s[0]}if(s[1]!==null)e.crossOrigin=s[1];if(s[2])e.integrity=s[2];if(n)e.nonce=n;d.head.appendChild(e)}function go(){if(done)return;done=true;for(var i=0;i<q.length;i++)add(q[i]);q.length=0}w.__paintFirst=function(s){if(done)add(s);else q.push(s)};var P=w.PerformanceObserver,t=P&&P.supportedEntryTypes||[];if(d.visibilityState!=="visible"||t.indexOf("paint")<0){go();return}try{var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}});o.observe({type:"paint",buffered:true})}catch(e){go();return}d.addEventListener("visibilitychange",go,{once:true});d.addEventListener("DOMContentLoaded",function(){var b=d.body;if(!b||!b.textContent.trim())go()});setTimeout(go,${LOADER_TIMEOUT_MS})})(self,document);`;
 
@@ -85,11 +87,10 @@ function jsString(value) {
 /**
  * The replacement for a `<script>` (`kind` "script") or `<link>` element, or null when it is left as it is.
  * @param {"script" | "link"} kind
- * @param {string} attributeText attributes as written in the start tag
+ * @param {Map<string, string>} a the start tag's attributes (parseAttributes)
  * @param {boolean} withLoader whether this call also defines the loader
  */
-function rewriteElement(kind, attributeText, withLoader) {
-  const a = parseAttributes(attributeText);
+function rewriteElement(kind, a, withLoader) {
   const run = kind === "script";
   const url = run ? a.get("src") : a.get("href");
   if (url === undefined) return null;
@@ -112,6 +113,16 @@ function rewriteElement(kind, attributeText, withLoader) {
 }
 
 /**
+ * The loader calls in a rewritten page, in document order, as `[src, crossOrigin, integrity, run]` (run = 1:
+ * a script the page runs; 0: a chunk it only preloads). For what reads the page: its tests, bench:page.
+ * @param {string} html
+ * @returns {[string, string | null, string, number][]}
+ */
+export function loaderCalls(html) {
+  return [...html.matchAll(/self\.__paintFirst\((\[[^\]]*\])\)/g)].map((m) => JSON.parse(m[1] ?? "[]"));
+}
+
+/**
  * A streaming rewriter for one HTML document. `push` takes the next bytes and returns what can be sent now;
  * `end` returns what is left.
  */
@@ -124,11 +135,11 @@ export function createPaintFirstRewriter() {
   function transform(text) {
     return text.replace(ELEMENT, (whole, scriptAttributes, linkAttributes) => {
       const kind = scriptAttributes !== undefined ? "script" : "link";
-      const attributeText = scriptAttributes ?? linkAttributes ?? "";
-      const nonce = parseAttributes(attributeText).get("nonce") ?? "";
+      const attributes = parseAttributes(scriptAttributes ?? linkAttributes ?? "");
+      const nonce = attributes.get("nonce") ?? "";
       // The loader is defined again (it keeps its first definition) by a script of another nonce: one the
       // page's Content-Security-Policy refused would leave every later call without it.
-      const replacement = rewriteElement(kind, attributeText, loaderNonce !== nonce);
+      const replacement = rewriteElement(kind, attributes, loaderNonce !== nonce);
       if (replacement === null) return whole;
       loaderNonce = nonce;
       return replacement;

@@ -2,7 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPaintFirstRewriter, LOADER_SOURCE, LOADER_TIMEOUT_MS, paintFirst } from "./paint-first.mjs";
+import {
+  createPaintFirstRewriter,
+  LOADER_SOURCE,
+  LOADER_TIMEOUT_MS,
+  loaderCalls,
+  paintFirst,
+} from "./paint-first.mjs";
 
 const NONCE = "n0nce+/=";
 const HEAD =
@@ -33,15 +39,10 @@ function rewrite(html: string, cut: number[] = []): string {
   return Buffer.concat(out).toString("utf8");
 }
 
-/** The `self.__paintFirst([...])` calls of a rewritten page, parsed. */
-function queued(html: string): [string, string | null, string, number][] {
-  return [...html.matchAll(/__paintFirst\((\[[^\]]*\])\)/g)].map((m) => JSON.parse(m[1] ?? "[]"));
-}
-
 describe("createPaintFirstRewriter", () => {
   it("turns each async app chunk and each chunk preload into a loader call, in document order", () => {
     const out = rewrite(HEAD);
-    expect(queued(out)).toEqual([
+    expect(loaderCalls(out)).toEqual([
       ["/_next/static/chunks/main.js", null, "", 0],
       ["/_next/static/chunks/a.js", null, "", 1],
       ["/_next/static/chunks/b.js?v=1&x=2", null, "", 1],
@@ -99,7 +100,7 @@ describe("createPaintFirstRewriter", () => {
   it("escapes a URL so that it cannot end the inline script", () => {
     const out = rewrite(`<script src="/_next/static/chunks/x.js?&lt;/script&gt;" async=""></script>`);
     expect(out).not.toContain("</script><");
-    expect(queued(out)[0]?.[0]).toBe("/_next/static/chunks/x.js?</script>");
+    expect(loaderCalls(out)[0]?.[0]).toBe("/_next/static/chunks/x.js?</script>");
   });
 
   it("defines the loader again in a script of another nonce, so a refused first definition leaves none without it", () => {
@@ -119,7 +120,7 @@ describe("createPaintFirstRewriter", () => {
     const out = rewrite(
       `<script src="/_next/static/chunks/a.js" async="" crossorigin="anonymous" integrity="sha384-abc"></script>`,
     );
-    expect(queued(out)).toEqual([["/_next/static/chunks/a.js", "anonymous", "sha384-abc", 1]]);
+    expect(loaderCalls(out)).toEqual([["/_next/static/chunks/a.js", "anonymous", "sha384-abc", 1]]);
   });
 });
 
