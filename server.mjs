@@ -11,8 +11,6 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
-import compression from "compression";
-import { paintFirst } from "./lib/http/paint-first.mjs";
 
 /** A setting refused before anything starts, in the words lib/env.ts uses for the others. */
 function refuseConfig(name, rule, value) {
@@ -182,9 +180,6 @@ async function runServer() {
     return null;
   }
 
-  // gzip, deflate or Brotli (quality 4) as the client accepts, for answers over 1 kB of a compressible type.
-  const compress = compression();
-
   const app = next({ dev: false, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -208,11 +203,6 @@ async function runServer() {
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
     // Set by proxy.ts for the hosted pages (lib/i18n/request-locale.ts reads it), never taken from a client.
     delete req.headers["x-page-url"];
-    // Compression is the front's (next.config.mjs turns Next's off) so that the HTML can be rewritten
-    // before it is compressed: paintFirst sits between the app and the compressor.
-    // (compression ends its zlib stream itself when a client goes away mid-answer.)
-    compress(req, res, () => {});
-    paintFirst(res);
     handle(req, res).catch((err) => {
       const id = requestId();
       logLine("error", "request handler failed", { requestId: id, error: String(err?.message ?? err) });

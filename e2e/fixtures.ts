@@ -216,51 +216,7 @@ export async function fillCard(page: Page, card: { number: string; expiry?: stri
     .fill(card.cvv ?? "123");
 }
 
-/**
- * Waits until the page in `page` answers input: the app's pages mark `<html data-hydrated>` once React has
- * attached their code (components/hydrated-mark.tsx), which comes after the load event since the code is
- * loaded after the first paint (lib/http/paint-first.mjs). A page that is not the app's (no `self.__next_f`)
- * is ready at once.
- */
-export async function waitForHydration(page: Page, timeout = 15_000) {
-  await page.waitForFunction(
-    () => document.documentElement.hasAttribute("data-hydrated") || !("__next_f" in self),
-    undefined,
-    // Polled on a timer, not on animation frames (a page in the background gets none).
-    { timeout, polling: 100 },
-  );
-}
-
-/** The Page methods that end on a newly loaded document, and so wait for it to hydrate too. */
-const NAVIGATIONS = ["goto", "reload", "goBack", "goForward", "waitForURL"] as const;
-
-/**
- * `page`, with every navigation awaited through it (goto, reload, goBack, goForward, waitForURL) also waiting
- * until the new page answers input. The `page` fixture is wrapped already; wrap a page a test opens itself.
- */
-export function withHydrationWait(page: Page): Page {
-  for (const name of NAVIGATIONS) {
-    const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
-    Object.assign(page, {
-      [name]: async (...args: unknown[]) => {
-        const result = await original(...args);
-        const options = args.find((a) => typeof a === "object" && a !== null && "waitUntil" in a) as
-          | { waitUntil?: string }
-          | undefined;
-        // A navigation awaited only to its commit wants the page before it is whole.
-        if (options?.waitUntil !== "commit") await waitForHydration(page);
-        return result;
-      },
-    });
-  }
-  return page;
-}
-
 export const test = base.extend<object, { merchant: Merchant }>({
-  /** The test's page: a navigation awaited through it also waits until the new page answers input. */
-  page: async ({ page }, use) => {
-    await use(withHydrationWait(page));
-  },
   /** The test's API requests, each answer from `/v1` held to the document (checkedRequest). */
   request: async ({ request }, use) => {
     await use(checkedRequest(request));

@@ -156,16 +156,8 @@ export declare class Checkout {
   readonly page: Page;
   readonly paygate: Paygate;
   constructor(page: Page, paygate: Paygate);
-  /** Open a session's checkoutUrl and wait until the page answers input (`<html data-hydrated>`). */
+  /** Open a session's checkoutUrl; answers once the page has loaded (the browser's load event). */
   open(session: Session): Promise<void>;
-  /**
-   * Click `locator` until `answered` (an expectation given a timeout) holds: a click that lands before the
-   * page's code is attached does nothing, and the page answers the next one.
-   */
-  clickUntil(
-    locator: ReturnType<Page["getByRole"]>,
-    answered: (options: { timeout: number }) => Promise<unknown>,
-  ): Promise<void>;
   /** Wait until `locator` is visible, counting the time against the test's budget of waiting. */
   expectVisible(
     locator: ReturnType<Page["getByRole"]>,

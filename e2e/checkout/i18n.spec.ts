@@ -7,7 +7,7 @@ import { ha } from "../../lib/i18n/messages/ha";
 import { ig } from "../../lib/i18n/messages/ig";
 import { pcm } from "../../lib/i18n/messages/pcm";
 import { yo } from "../../lib/i18n/messages/yo";
-import { expect, expectAccessible, initialize, panel, test, withHydrationWait } from "../fixtures";
+import { expect, expectAccessible, initialize, panel, test } from "../fixtures";
 import { createLink } from "../links/link-api";
 
 const CATALOGUES: Record<Locale, Messages> = { en, fr, yo, ha, ig, pcm };
@@ -112,7 +112,7 @@ test("the language menu keeps the tab and the account shown, and the payment kee
   merchant,
 }) => {
   const context = await browser.newContext({ locale: "ha-NG" });
-  const page = withHydrationWait(await context.newPage());
+  const page = await context.newPage();
   const session = await initialize(request, merchant);
   await page.goto(session.checkoutUrl);
   await expect(page.locator("html")).toHaveAttribute("lang", "ha");

@@ -9,7 +9,6 @@ import {
   LAYOUTS,
   panel,
   test,
-  withHydrationWait,
 } from "../fixtures";
 
 /**
@@ -152,7 +151,7 @@ test.describe("merchant console journey (desktop)", () => {
       await expect(page.getByText("0 of 50")).toBeVisible();
 
       // A customer pays it by card, in another page.
-      const customer = withHydrationWait(await context.newPage());
+      const customer = await context.newPage();
       await customer.goto(linkUrl);
       await customer.getByLabel("Table number").fill("12");
       await customer.getByLabel("Email address").fill("ngozi@example.com");
