@@ -1,12 +1,12 @@
 "use client";
 
-import "./globals.css";
-import { HydratedMark } from "@/components/hydrated-mark";
+import { AppStyles } from "@/components/app-styles";
 import { NoticePage, noticeAction } from "@/components/ui/notice-page";
 
 /**
- * The last resort: the root layout itself failed, so this page brings its own <html> and <body> (and the
- * app's stylesheet, for the same look as every other page).
+ * The last resort: the root layout itself failed, so this page brings its own <html> and <body>, and the
+ * app's stylesheet when this process has read it (components/app-styles.tsx). With no nonce to give it, a
+ * page under the hosted pages' CSP shows it unstyled: plain, readable text and a button.
  */
 export default function GlobalError({
   error,
@@ -21,6 +21,7 @@ export default function GlobalError({
         <title>Something went wrong · Paygate</title>
       </head>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
+        <AppStyles nonce={undefined} />
         <NoticePage
           code="Error"
           title="Something went wrong on our side"
@@ -38,7 +39,6 @@ export default function GlobalError({
             </p>
           )}
         </NoticePage>
-        <HydratedMark />
       </body>
     </html>
   );

@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from "next";
-import { HydratedMark } from "@/components/hydrated-mark";
+import { headers } from "next/headers";
+import { AppStyles } from "@/components/app-styles";
+import { appStylesheet } from "@/lib/http/app-stylesheet";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Paygate", template: "%s · Paygate" },
@@ -12,12 +13,14 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 
 /** `<html lang>` is the page's language: English, or on the hosted pages the customer's (docs/checkout.md). */
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const lang = await requestLocale();
+  const [lang, css, requestHeaders] = await Promise.all([requestLocale(), appStylesheet(), headers()]);
+  // Read by AppStyles while this request's HTML is rendered (components/app-styles.tsx says why not a prop).
+  (globalThis as Record<symbol, string>)[Symbol.for("paygate.appStylesheet")] = css;
   return (
     <html lang={lang}>
       <body className="min-h-dvh bg-slate-50 text-slate-900 antialiased">
+        <AppStyles nonce={requestHeaders.get("x-nonce") ?? undefined} />
         {children}
-        <HydratedMark />
       </body>
     </html>
   );

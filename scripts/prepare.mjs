@@ -57,6 +57,7 @@ export const SOURCES = [
   "proxy.ts",
   "next.config.mjs",
   "postcss.config.mjs",
+  "scripts/build-css.mjs",
   "package-lock.json",
   "tsconfig.json",
 ];
@@ -73,6 +74,8 @@ export function whyRebuild({
 } = {}) {
   const built = mtime(join(dir, distDir, "BUILD_ID"));
   if (built === 0) return `no ${distDir}/BUILD_ID`;
+  // The app's stylesheet is compiled after next build (scripts/build-css.mjs); a build without it is unfinished.
+  if (dir === root && !existsSync(join(dir, distDir, "app.css"))) return `no ${distDir}/app.css`;
   const newest = Math.max(...sources.map((s) => newestIn(join(dir, s))));
   return newest > built ? "sources are newer than the build" : "";
 }
@@ -101,10 +104,9 @@ export function ensureBuilt({
     .filter(existsSync)
     .map((path) => ({ path, bytes: readFileSync(path), stat: statSync(path) }));
   try {
-    run(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
-      cwd: dir,
-      env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
-    });
+    const env = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
+    run(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: dir, env });
+    if (dir === root) run(process.execPath, [join(root, "scripts/build-css.mjs")], { cwd: dir, env });
   } finally {
     for (const { path, bytes, stat } of kept) {
       if (existsSync(path) && readFileSync(path).equals(bytes)) continue;

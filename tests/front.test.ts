@@ -1,7 +1,6 @@
 import { request as httpRequest } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { loaderCalls } from "../lib/http/paint-first.mjs";
 import { client, initialize, randomAddress, signup, targets } from "./helpers/api";
 
 /** A GET with exactly these headers (fetch would add and undo its own Accept-Encoding), bytes as sent. */
@@ -24,21 +23,26 @@ function rawGet(url: string, headers: Record<string, string>) {
   });
 }
 
-/** The app chunks a page runs: `<script src>` the parser would run, and the paint-first loader's calls. */
-function chunks(html: string) {
+/** What a page's HTML carries: its stylesheets (inline and linked), its app scripts, and its RSC payload. */
+function parts(html: string) {
+  const head = html.slice(0, html.indexOf("</head>"));
   return {
-    parserRun: [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+)"[^>]*>/g)]
-      .filter((m) => !/nomodule/i.test(m[0]))
-      .map((m) => m[1]),
-    parserPreloaded: [...html.matchAll(/<link\b[^>]*\bas="script"[^>]*>/g)].map((m) => m[0]),
-    queued: loaderCalls(html),
+    inlineStyles: [...head.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/g)].map((m) => ({
+      attributes: m[1] ?? "",
+      css: m[2] ?? "",
+    })),
+    linkedStyles: [...html.matchAll(/<link\b[^>]*\b(?:rel="stylesheet"|as="style")[^>]*>/g)].map((m) => m[0]),
+    scripts: [...html.matchAll(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+)"[^>]*>/g)].map(
+      (m) => m[1] ?? "",
+    ),
+    payload: [...html.matchAll(/self\.__next_f\.push\((.*?)\)<\/script>/gs)].map((m) => m[1]).join(""),
   };
 }
 
 describe.each(targets)("the front (server.mjs) on $name", (target) => {
   const api = client(target.url);
 
-  it("serves the hosted pages with their app code held until the first paint, the amount in the HTML", async () => {
+  it("sends the hosted pages with their stylesheet inline (the CSP's nonce, once, not in the RSC payload) and Next's own scripts", async () => {
     const m = await signup(api);
     const init = await initialize(api, m.testKey, { amount: "5000", email: "payer@example.com" });
     const { accessCode } = init.body.data;
@@ -46,50 +50,52 @@ describe.each(targets)("the front (server.mjs) on $name", (target) => {
       const res = await rawGet(`${target.url}${path}`, { "accept-encoding": "identity" });
       expect(res.status, path).toBe(200);
       const html = res.body.toString("utf8");
-      const found = chunks(html);
-      expect(found.parserRun, `${path}: no app chunk for the parser to run`).toEqual([]);
-      expect(found.parserPreloaded, `${path}: no app chunk preloaded beside the stylesheet`).toEqual([]);
-      expect(found.queued.filter((c) => c[3] === 1).length, `${path}: scripts queued`).toBeGreaterThan(0);
-      // Each queued chunk exists.
-      for (const [src] of found.queued) {
+      const found = parts(html);
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1];
+      expect(nonce, path).toBeTruthy();
+      // One stylesheet, in the <head>, carrying the nonce the Content-Security-Policy names; none linked.
+      expect(found.inlineStyles, path).toHaveLength(1);
+      const [style] = found.inlineStyles;
+      expect(style?.attributes, path).toContain(`nonce="${nonce}"`);
+      expect(style?.css.length, path).toBeGreaterThan(10_000);
+      expect(found.linkedStyles, path).toEqual([]);
+      // Its text is sent once: a rule from the middle of it is nowhere in the RSC payload.
+      const rule = style?.css.slice(5_000, 5_060) ?? "";
+      expect(found.payload.length, path).toBeGreaterThan(0);
+      expect(found.payload.includes(rule), path).toBe(false);
+      expect(html.split(rule).length - 1, path).toBe(1);
+      // The app's code is React's own async scripts, each served.
+      expect(found.scripts.length, path).toBeGreaterThan(0);
+      for (const src of found.scripts) {
         const chunk = await rawGet(`${target.url}${src}`, { "accept-encoding": "identity" });
         expect(chunk.status, src).toBe(200);
         expect(chunk.body.length, src).toBeGreaterThan(0);
       }
-      // One loader, carrying the nonce the Content-Security-Policy names.
-      const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1];
-      expect(nonce).toBeTruthy();
-      const loaders = [...html.matchAll(/<script nonce="([^"]+)">\(function\(w,d\)\{if\(w\.__paintFirst\)/g)];
-      expect(loaders).toHaveLength(1);
-      expect(loaders[0]?.[1]).toBe(nonce);
     }
     const checkout = (await rawGet(`${target.url}/pay/${accessCode}`, {})).body.toString("utf8");
     expect(checkout).toContain("5,175.00");
   });
 
-  it("compresses what the client accepts (Brotli, gzip), the page and the API alike, and the bytes decode to the same page", async () => {
+  it("compresses what the client accepts (gzip), the page and the API alike, and the bytes decode to the same page", async () => {
     const m = await signup(api);
     const init = await initialize(api, m.testKey, { amount: "5000" });
     const url = `${target.url}/pay/${init.body.data.accessCode}`;
     const plain = await rawGet(url, { "accept-encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    const br = await rawGet(url, { "accept-encoding": "gzip, deflate, br" });
-    expect(br.headers["content-encoding"]).toBe("br");
-    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
-    const gzip = await rawGet(url, { "accept-encoding": "gzip" });
+    const gzip = await rawGet(url, { "accept-encoding": "gzip, deflate, br" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toMatch(/Accept-Encoding/i);
     // The same page whole (each answer has its own nonce and ids, so compare what they must share).
     for (const [encoding, html] of [
       ["identity", plain.body.toString("utf8")],
-      ["br", brotliDecompressSync(br.body).toString("utf8")],
       ["gzip", gunzipSync(gzip.body).toString("utf8")],
     ] as const) {
       expect(html.startsWith("<!DOCTYPE html>"), encoding).toBe(true);
       expect(html.trimEnd().endsWith("</html>"), encoding).toBe(true);
       expect(html.includes("NGN 5,175.00"), encoding).toBe(true);
-      expect(chunks(html).queued, encoding).toEqual(chunks(plain.body.toString("utf8")).queued);
+      expect(parts(html).scripts, encoding).toEqual(parts(plain.body.toString("utf8")).scripts);
     }
-    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 3);
 
     // An API answer.
     const list = await rawGet(`${target.url}/v1/openapi.json`, { "accept-encoding": "gzip" });
