@@ -1,11 +1,15 @@
-// Security headers of the hosted pages (docs/checkout.md): a per-request CSP nonce, no framing, no referrer (the
-// access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped
+// Security headers of the hosted pages (docs/checkout.md): a per-request CSP nonce, no framing, no referrer to
+// other sites (the access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped
 // to the page routes by `config.matcher`, so the /v1 API does not pay for it.
 import { type NextRequest, NextResponse } from "next/server";
-import { stylesheetPreloadHeader } from "@/lib/http/stylesheet-preload";
+import { hostedPageMissing } from "@/lib/checkout/hosted-page-missing";
+import { clientAddressOf } from "@/lib/http/client-address";
 import { newRequestId } from "@/lib/security/tokens";
 
-export function proxy(request: NextRequest) {
+/** A checkout or payment link address that has nothing to show is answered by this unrouted path's 404. */
+const MISSING_PAGE = "/pay/_/missing";
+
+export async function proxy(request: NextRequest) {
   const bytes = new Uint8Array(18);
   crypto.getRandomValues(bytes);
   const nonce = btoa(String.fromCharCode(...bytes));
@@ -41,15 +45,27 @@ export function proxy(request: NextRequest) {
   requestHeaders.set("x-console-path", request.nextUrl.pathname + request.nextUrl.search);
   // The hosted pages' language is read from the address (?lang=) in the root layout (lib/i18n/request-locale.ts).
   requestHeaders.set("x-page-url", request.nextUrl.pathname + request.nextUrl.search);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // A checkout or payment link that does not exist: the not-found page, rendered on the server (app/not-found.tsx
+  // reads x-page-url to say which), with a 404. Only for the page's own document, not the app's RSC requests.
+  const document = (request.method === "GET" || request.method === "HEAD") && !request.headers.has("rsc");
+  const missing =
+    document &&
+    (await hostedPageMissing({
+      pathname: request.nextUrl.pathname,
+      clientAddress: clientAddressOf(request.headers),
+    }));
+  const response = missing
+    ? NextResponse.rewrite(new URL(MISSING_PAGE, request.url), { request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);
-  response.headers.set("referrer-policy", "no-referrer");
+  // The access code is in the checkout's address: no other site is ever told it (no Referer leaves the
+  // origin), while the page's own requests still carry their Origin, which a form's POST needs (a browser
+  // sends `Origin: null` under no-referrer, and Next refuses a server action from a null origin).
+  response.headers.set("referrer-policy", "same-origin");
   response.headers.set("cache-control", "no-store");
   response.headers.set("x-content-type-options", "nosniff");
   response.headers.set("x-frame-options", "DENY");
   response.headers.set("x-request-id", requestId);
-  const preload = stylesheetPreloadHeader();
-  if (preload) response.headers.append("link", preload);
   return response;
 }
 

@@ -1,12 +1,14 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { DismissibleDetails } from "./dismissible-details";
 
 const item =
   "block w-full rounded-md px-3 py-1.5 text-left text-sm text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 aria-[current=true]:font-semibold";
 
 /**
  * The hosted pages' language menu: a disclosure ("Language: English") opening one button or link per
- * language, each named in itself and marked with its `lang`. A server component with no JavaScript of its own
- * (a native <details>), and no <select>: the page's own option lists (the bank picker) stay the only ones.
+ * language, each named in itself and marked with its `lang`. A server component around a native <details>
+ * (DismissibleDetails closes it after a pick, on a tap outside and on Escape), and no <select>: the page's own
+ * option lists (the bank picker) stay the only ones.
  * With `action` (the checkout's server action) a button posts the pick, which is kept on the payment and
  * re-renders the page in place (the tab and the account shown stay); without, a link to `?lang=` (`keep` is
  * the rest of the query the page needs).
@@ -48,7 +50,7 @@ export function LanguageMenu({
   });
   const list = <ul className="space-y-0.5">{choices}</ul>;
   return (
-    <details className="relative ml-auto w-fit text-sm" data-testid="language-menu">
+    <DismissibleDetails className="relative ml-auto w-fit text-sm" testId="language-menu">
       <summary className="cursor-pointer rounded-md px-2 py-1 text-slate-700 ring-1 ring-slate-300 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900">
         {label}: <span lang={locale}>{LOCALE_NAMES[locale]}</span>
       </summary>
@@ -66,6 +68,6 @@ export function LanguageMenu({
           list
         )}
       </div>
-    </details>
+    </DismissibleDetails>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
 import { QuietMount } from "./step-heading";
 
 export type TabItem = {
@@ -17,22 +17,29 @@ export type TabItem = {
  * and select. A panel is rendered the first time its tab is selected and stays mounted after (hidden when
  * not selected), so a half-filled form or a running countdown survives switching tabs, while the first
  * load renders and hydrates only the panel the customer sees.
+ *
+ * Each tab is a link to the page with that tab chosen (`hrefFor`): tapped before the page's code runs, or
+ * with JavaScript off, it loads that page, rendered with its panel by the server; once the code runs, a
+ * plain click selects in place (a click with a modifier key still opens the link as the browser would).
  */
 export function Tabs({
   label,
   items,
   selected,
   onSelect,
+  hrefFor,
   listRef,
 }: {
   label: string;
   items: TabItem[];
   selected: string;
   onSelect: (id: string) => void;
+  /** The address of the page with tab `id` chosen. */
+  hrefFor: (id: string) => string;
   listRef?: React.Ref<HTMLDivElement>;
 }) {
   const base = useId();
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const tabs = useRef<Array<HTMLAnchorElement | null>>([]);
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([selected]));
   if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
 
@@ -51,6 +58,12 @@ export function Tabs({
     tabs.current[next]?.focus();
   }
 
+  function onClick(event: MouseEvent<HTMLAnchorElement>, id: string) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onSelect(id);
+  }
+
   const columns =
     items.length >= 4 ? "grid-cols-2 sm:grid-cols-4" : items.length === 3 ? "grid-cols-3" : "grid-cols-2";
   return (
@@ -65,9 +78,9 @@ export function Tabs({
       >
         {items.map((tab, i) => {
           const active = tab.id === selected;
-          // The tab button holds only its name; the detail sits beside it in the same card (outside the
-          // button, so the name is exactly the label), tied to it by aria-describedby. The button's ::after
-          // covers the whole card, so a click anywhere on it selects the tab.
+          // The tab holds only its name; the detail sits beside it in the same card (outside the tab, so the
+          // name is exactly the label), tied to it by aria-describedby. The tab's ::after covers the whole
+          // card, so a click anywhere on it selects the tab.
           return (
             <div
               key={tab.id}
@@ -77,22 +90,22 @@ export function Tabs({
                   : "border-slate-200 bg-white hover:border-slate-400"
               }`}
             >
-              <button
+              <a
                 ref={(el) => {
                   tabs.current[i] = el;
                 }}
-                type="button"
+                href={hrefFor(tab.id)}
                 role="tab"
                 id={`${base}-tab-${tab.id}`}
                 aria-selected={active}
                 aria-controls={`${base}-panel-${tab.id}`}
                 aria-describedby={tab.detail ? `${base}-detail-${tab.id}` : undefined}
                 tabIndex={active ? 0 : -1}
-                onClick={() => onSelect(tab.id)}
-                className="text-left text-sm font-semibold text-slate-900 outline-none after:absolute after:inset-0 after:rounded-lg after:content-['']"
+                onClick={(event) => onClick(event, tab.id)}
+                className="text-left text-sm font-semibold text-slate-900 no-underline outline-none after:absolute after:inset-0 after:rounded-lg after:content-['']"
               >
                 {tab.label}
-              </button>
+              </a>
               {tab.detail && (
                 <span
                   id={`${base}-detail-${tab.id}`}

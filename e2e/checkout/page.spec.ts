@@ -28,7 +28,7 @@ test("checkout pages carry the security headers of docs/checkout.md; the API doe
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["referrer-policy"]).toBe("same-origin");
     expect(headers["cache-control"]).toContain("no-store");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     // Every script Next rendered carries this request's nonce.

@@ -104,3 +104,11 @@ export function countryForCurrency(currency: string): Country {
 export function findBank(country: Country, code: string): Bank | undefined {
   return BANKS[country].find((b) => b.code === code);
 }
+
+/** A country's banks as customers pick from them ({code, name}, by name); `ussdOnly` keeps those with USSD. */
+export function bankChoices(country: Country, { ussdOnly = false } = {}): { code: string; name: string }[] {
+  return BANKS[country]
+    .filter((b) => !ussdOnly || b.ussd)
+    .map((b) => ({ code: b.code, name: b.name }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+}

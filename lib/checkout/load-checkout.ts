@@ -1,10 +1,11 @@
-import { BANKS, countryForCurrency } from "@/lib/banks/banks";
+import { bankChoices, countryForCurrency } from "@/lib/banks/banks";
 import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
 import { isAppError } from "@/lib/http/errors";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { presentCheckoutRecord, presentSession } from "@/lib/payments/present";
 import { receiptsByEmail } from "@/lib/receipts/transport";
+import { currentAttempt } from "./current-attempt";
 import type { CheckoutRecord, CheckoutView } from "./types";
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -109,10 +110,9 @@ export async function loadCheckout(input: {
     merchantBearsCost: session.merchantBearsCost,
     callbackUrl: row.callback_url,
     testMode: mode === "test",
-    ussdBanks: BANKS[country]
-      .filter((b) => b.ussd)
-      .map((b) => ({ code: b.code, name: b.name }))
-      .sort((a, b) => a.name.localeCompare(b.name, "en")),
+    ussdBanks: bankChoices(country, { ussdOnly: true }),
+    paymentBanks: session.channels.includes("bank_payment") ? bankChoices(country) : [],
+    attempt: await currentAttempt(row),
     receiptsByEmail: receiptsByEmail(),
     paidWith: paidAttempt ? describeInstrument(paidAttempt.channel, paidAttempt.details) : null,
     record: presentCheckoutRecord(row) as CheckoutRecord,

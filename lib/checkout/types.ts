@@ -2,6 +2,7 @@
  * Shapes the hosted checkout page shares between its server component and its client components. Types only:
  * importing this file adds nothing to the browser bundle.
  */
+import type { presentVirtualAccount } from "@/lib/channels/present-virtual-account";
 import type { Channel } from "@/lib/payments/channel-list";
 import type { TransactionStatus } from "@/lib/payments/status";
 
@@ -27,6 +28,15 @@ export type CheckoutRecord = {
 
 export type Bank = { code: string; name: string };
 
+/** The virtual account as POST /payment/checkout/charge/bank-transfer answers it. */
+export type VirtualAccountView = ReturnType<typeof presentVirtualAccount>;
+
+/** The step a waiting transaction is on, as its charge endpoint answered it (lib/checkout/current-attempt.ts). */
+export type CurrentAttempt =
+  | { kind: "bank_transfer"; account: VirtualAccountView }
+  | { kind: "ussd"; result: { ussdCode: string; dialUrl: string; bankCode: string; bankName: string } }
+  | { kind: "bank_payment"; result: { bankCode: string; bankName: string } };
+
 /** Everything the pay page renders, loaded server-side from the database by access code. */
 export type CheckoutView = {
   accessCode: string;
@@ -47,6 +57,13 @@ export type CheckoutView = {
   testMode: boolean;
   /** Banks with a USSD service in the transaction's country (the banks endpoint does not say which). */
   ussdBanks: Bank[];
+  /**
+   * The banks of GET /payment/checkout/banks for the transaction's country, for the bank payment form as the
+   * server renders it (a plain list until the page's code replaces it with the searchable picker).
+   */
+  paymentBanks: Bank[];
+  /** The step the transaction waits on, so the page shows it from its first paint (null when none). */
+  attempt: CurrentAttempt | null;
   /**
    * How a finished payment was made, for the receipt: "Visa •••• 4242" (brand and last 4, all the card data
    * kept), "Access Bank" for a bank payment or USSD; null before success or when there is nothing to add.

@@ -1,4 +1,4 @@
-import { BANKS, type Country, countryForCurrency } from "@/lib/banks/banks";
+import { bankChoices, type Country, countryForCurrency } from "@/lib/banks/banks";
 import { db } from "@/lib/db/client";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
 
@@ -13,7 +13,5 @@ export async function listBanks(input: { principal: AccessCodePrincipal; country
       .executeTakeFirst();
     country = countryForCurrency(row?.currency ?? "NGN");
   }
-  return BANKS[country]
-    .map((b) => ({ code: b.code, name: b.name }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  return bankChoices(country);
 }

@@ -2,7 +2,9 @@
 
 import { refresh } from "next/cache";
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { setCheckoutLocale } from "@/lib/checkout/set-checkout-locale";
+import { submitCheckoutForm } from "@/lib/checkout/submit-checkout-form";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { isAppError } from "@/lib/http/errors";
 import { isLocale } from "@/lib/i18n/locales";
@@ -22,4 +24,23 @@ export async function chooseCheckoutLanguage(form: FormData): Promise<void> {
     return;
   }
   refresh();
+}
+
+/**
+ * A checkout form the browser posted itself (before the page's code ran, or with JavaScript off): the same
+ * verb as the page's own request (lib/checkout/submit-checkout-form.ts), then the page again, showing the
+ * step it led to (303 See Other, so a reload does not post twice).
+ */
+export async function submitCheckout(form: FormData): Promise<void> {
+  const { channel, problem } = await submitCheckoutForm({
+    form,
+    clientAddress: clientAddressOf(await headers()),
+  });
+  const query = new URLSearchParams();
+  const lang = form.get("lang");
+  if (isLocale(lang)) query.set("lang", lang);
+  if (channel) query.set("channel", channel);
+  if (problem) query.set("problem", problem);
+  const accessCode = encodeURIComponent(String(form.get("accessCode") ?? ""));
+  redirect(`/pay/${accessCode}${query.size ? `?${query}` : ""}`);
 }

@@ -2,11 +2,15 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import type { CSSProperties } from "react";
+import { HostedErrorNotice } from "@/components/ui/hosted-error-notice";
 import { LanguageMenu } from "@/components/ui/language-menu";
 import { loadCheckout } from "@/lib/checkout/load-checkout";
 import { clientAddressOf } from "@/lib/http/client-address";
+import { isLocale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
+import { log } from "@/lib/log";
+import { isChannel } from "@/lib/payments/channel-list";
 import { Checkout } from "./_components/checkout";
 import { RateLimited } from "./_components/rate-limited";
 import { chooseCheckoutLanguage } from "./actions";
@@ -19,6 +23,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const DEFAULT_BRAND = "#0f766e";
+
+/** A problem code of lib/checkout/submit-checkout-form.ts (the page words it; anything else is ignored). */
+const PROBLEM = /^[a-z_]{1,40}(:[A-Za-z_]{1,40})?$/;
 
 /** Text on the brand colour: white where it reads (WCAG AA, 4.5:1), near-black otherwise. */
 function foregroundOn(hex: string): string {
@@ -34,19 +41,38 @@ function foregroundOn(hex: string): string {
  * The hosted checkout: the session is read server-side by access code; an unknown or expired one is a 404,
  * and a network that has used up its access-code attempts is told so (RateLimited), not that the link is bad.
  */
-export default async function PayPage({ params }: { params: Promise<{ accessCode: string }> }) {
+export default async function PayPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ accessCode: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { accessCode } = await params;
+  const query = await searchParams;
+  const one = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : null);
   const requestHeaders = await headers();
-  const loaded = await loadCheckout({
-    accessCode,
-    clientAddress: clientAddressOf(requestHeaders),
-  });
-  if (loaded.kind === "not_found") notFound();
   const locale = await requestLocale();
   const t = messagesFor(locale);
+  let loaded: Awaited<ReturnType<typeof loadCheckout>>;
+  try {
+    loaded = await loadCheckout({ accessCode, clientAddress: clientAddressOf(requestHeaders) });
+  } catch (err) {
+    const reference = requestHeaders.get("x-request-id") ?? "";
+    log.error("checkout page failed to load", { requestId: reference, error: String(err) });
+    return (
+      <HostedErrorNotice t={t} retryHref={requestHeaders.get("x-page-url") ?? "/"} reference={reference} />
+    );
+  }
+  if (loaded.kind === "not_found") notFound();
   if (loaded.kind === "rate_limited") return <RateLimited accessCode={accessCode} t={t.notices} />;
   const { view } = loaded;
   const brand = view.merchant.brandColor ?? DEFAULT_BRAND;
+  // The address's own state: the tab, and what a form posted without the page's code led to (actions.ts).
+  const asked = one("channel") ?? "";
+  const channel = isChannel(asked) && view.channels.includes(asked) ? asked : null;
+  const problem = one("problem");
+  const lang = one("lang");
   const { merchant } = view;
 
   return (
@@ -69,6 +95,10 @@ export default async function PayPage({ params }: { params: Promise<{ accessCode
           view={view}
           locale={locale}
           messages={t.checkout}
+          channel={channel}
+          keep={isLocale(lang) ? { lang } : {}}
+          posted={problem && PROBLEM.test(problem) ? { channel, problem } : null}
+          confirmCancel={one("cancel") === "confirm"}
           intro={
             <>
               <div className="flex items-start justify-between gap-3">

@@ -263,6 +263,9 @@ export const en = {
     rateLimitedBody:
       "We have paused payment pages for your network for a moment, to protect payment links. Try again in a minute.",
     tryAgain: "Try again",
+    errorTitle: "Something went wrong on our side",
+    errorBody1: "This page could not be shown. If you were paying, no payment was made by this error.",
+    errorBody2: "Try again in a moment. If it keeps happening, contact the business you were paying.",
   },
   /** The payment link's start page and its form. */
   link: {
@@ -298,6 +301,8 @@ export const en = {
         emailInvalid: "Enter a valid email address.",
         required: "{label} is required.",
         fieldEmail: "{label} must be a valid email address.",
+        checkDetails: "Check the details you entered and try again.",
+        unavailableNow: "This payment link cannot take a payment right now. Try again in a few minutes.",
         network: "Could not reach the server. Check your connection and try again.",
         generic: "Something went wrong. Try again.",
       },
@@ -327,6 +332,7 @@ export const en = {
       noKey: "The demo store has no merchant key yet; see the instructions on this page.",
       chooseProduct: "Choose a product.",
       email: "Enter a valid email address.",
+      notCreated: "The payment could not be created.",
     },
     return: {
       couldNotCheck: "We could not check this payment",

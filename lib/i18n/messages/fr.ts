@@ -278,6 +278,10 @@ export const fr: Messages = {
     rateLimitedBody:
       "Nous avons suspendu un instant les pages de paiement pour votre réseau, afin de protéger les liens de paiement. Réessayez dans une minute.",
     tryAgain: "Réessayer",
+    errorTitle: "Un problème est survenu de notre côté",
+    errorBody1:
+      "Cette page n'a pas pu s'afficher. Si vous étiez en train de payer, cette erreur n'a effectué aucun paiement.",
+    errorBody2: "Réessayez dans un instant. Si le problème persiste, contactez l'entreprise que vous payiez.",
   },
   link: {
     notTakingPayments: "Ce lien n'accepte pas de paiement.",
@@ -311,6 +315,9 @@ export const fr: Messages = {
         emailInvalid: "Saisissez une adresse e-mail valide.",
         required: "{label} : réponse obligatoire.",
         fieldEmail: "{label} : saisissez une adresse e-mail valide.",
+        checkDetails: "Vérifiez les informations saisies et réessayez.",
+        unavailableNow:
+          "Ce lien de paiement ne peut pas recevoir de paiement pour le moment. Réessayez dans quelques minutes.",
         network: "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.",
         generic: "Une erreur s'est produite. Réessayez.",
       },
@@ -340,6 +347,7 @@ export const fr: Messages = {
       noKey: "La boutique n'a pas encore de clé commerçant ; voir les instructions sur cette page.",
       chooseProduct: "Choisissez un article.",
       email: "Saisissez une adresse e-mail valide.",
+      notCreated: "Le paiement n'a pas pu être créé.",
     },
     return: {
       couldNotCheck: "Impossible de vérifier ce paiement",

@@ -269,6 +269,9 @@ export const ha: Messages = {
     rateLimitedBody:
       "Mun dakatar da shafukan biya na ɗan lokaci ga hanyar sadarwarku, don kare hanyoyin biya. Ku sake gwadawa bayan minti ɗaya.",
     tryAgain: "Sake gwadawa",
+    errorTitle: "Wani abu ya lalace a ɓangarenmu",
+    errorBody1: "Ba a iya nuna wannan shafin ba. Idan kuna biya ne, wannan kuskuren bai yi wani biya ba.",
+    errorBody2: "Ku sake gwadawa nan ba da daɗewa ba. Idan ya ci gaba, ku tuntuɓi kasuwancin da kuke biya.",
   },
   link: {
     notTakingPayments: "Wannan hanyar biya ba ta karɓar biya yanzu.",
@@ -302,6 +305,9 @@ export const ha: Messages = {
         emailInvalid: "Ku shigar da adireshin imel mai inganci.",
         required: "Dole ne a cika {label}.",
         fieldEmail: "{label} dole ya zama adireshin imel mai inganci.",
+        checkDetails: "Ku duba bayanan da kuka shigar ku sake gwadawa.",
+        unavailableNow:
+          "Wannan hanyar biyan ba za ta iya karɓar biya yanzu ba. Ku sake gwadawa bayan ’yan mintuna.",
         network: "Ba a iya kaiwa ga sabar ba. Ku duba intanet ɗinku ku sake gwadawa.",
         generic: "Wani abu ya faru ba daidai ba. Ku sake gwadawa.",
       },
@@ -330,6 +336,7 @@ export const ha: Messages = {
       noKey: "Shagon gwajin ba shi da maɓallin ɗan kasuwa tukuna; ku duba umarnin da ke wannan shafin.",
       chooseProduct: "Zaɓi kaya.",
       email: "Ku shigar da adireshin imel mai inganci.",
+      notCreated: "Ba a iya ƙirƙirar biyan ba.",
     },
     return: {
       couldNotCheck: "Ba mu iya duba wannan biyan ba",

@@ -265,6 +265,9 @@ export const ig: Messages = {
     rateLimitedBody:
       "Anyị kwụsịrị ibe ụgwọ nwa oge maka netwọk gị, iji chekwaa njikọ ụgwọ. Nwaa ọzọ mgbe otu nkeji gachara.",
     tryAgain: "Nwaa ọzọ",
+    errorTitle: "Ihe mebiri emebi n'akụkụ anyị",
+    errorBody1: "Enweghị ike igosi ibe a. Ọ bụrụ na ị na-akwụ ụgwọ, njehie a akwụghị ụgwọ ọ bụla.",
+    errorBody2: "Nwaa ọzọ n'oge na-adịghị anya. Ọ bụrụ na ọ na-aga n'ihu, kpọtụrụ azụmahịa ị na-akwụ ụgwọ.",
   },
   link: {
     notTakingPayments: "Njikọ a anaghị anabata ụgwọ ugbu a.",
@@ -298,6 +301,9 @@ export const ig: Messages = {
         emailInvalid: "Tinye adreesị email ziri ezi.",
         required: "Ị ga-ejupụta {label}.",
         fieldEmail: "{label} ga-abụ adreesị email ziri ezi.",
+        checkDetails: "Lelee nkọwa ị tinyere ma nwaa ọzọ.",
+        unavailableNow:
+          "Njikọ ịkwụ ụgwọ a enweghị ike ịnara ịkwụ ụgwọ ugbu a. Nwaa ọzọ n'ime nkeji ole na ole.",
         network: "Enweghị ike iru sava. Lelee ịntanetị gị ma nwaa ọzọ.",
         generic: "Ihe adabaghị. Nwaa ọzọ.",
       },
@@ -327,6 +333,7 @@ export const ig: Messages = {
       noKey: "Ụlọ ahịa ngosi enwebeghị igodo onye ahịa; lee ntuziaka dị n'ibe a.",
       chooseProduct: "Họrọ ngwaahịa.",
       email: "Tinye adreesị email ziri ezi.",
+      notCreated: "Enweghị ike ịmepụta ịkwụ ụgwọ ahụ.",
     },
     return: {
       couldNotCheck: "Anyị enweghị ike ilele ụgwọ a",

@@ -266,6 +266,9 @@ export const pcm: Messages = {
     rateLimitedBody:
       "We don pause payment pages for your network small, to protect payment links. Try again after one minute.",
     tryAgain: "Try am again",
+    errorTitle: "Something spoil for our side",
+    errorBody1: "We no fit show this page. If you dey pay, this error no collect any money.",
+    errorBody2: "Try again small time. If e still dey happen, contact the business wey you dey pay.",
   },
   link: {
     notTakingPayments: "This link no dey collect payment now.",
@@ -299,6 +302,8 @@ export const pcm: Messages = {
         emailInvalid: "Put correct email address.",
         required: "You must fill {label}.",
         fieldEmail: "{label} must be correct email address.",
+        checkDetails: "Check wetin you type and try again.",
+        unavailableNow: "This payment link no fit collect payment now. Try again after some minutes.",
         network: "We no fit reach the server. Check your network make you try again.",
         generic: "Something no work well. Try am again.",
       },
@@ -327,6 +332,7 @@ export const pcm: Messages = {
       noKey: "The demo shop never get merchant key; check wetin dem write for this page.",
       chooseProduct: "Choose wetin you wan buy.",
       email: "Put correct email address.",
+      notCreated: "We no fit create the payment.",
     },
     return: {
       couldNotCheck: "We no fit check this payment",

@@ -265,6 +265,9 @@ export const yo: Messages = {
     rateLimitedBody:
       "A ti dá àwọn ojú-ìwé ìsanwó dúró fún nẹ́tíwọ̀ọ̀kì yín fún ìgbà díẹ̀, láti dáàbò bo àwọn ìjápọ̀ ìsanwó. Ẹ tún gbìyànjú lẹ́yìn ìṣẹ́jú kan.",
     tryAgain: "Ẹ tún gbìyànjú",
+    errorTitle: "Nǹkan kan ṣàṣìṣe ní ẹ̀gbẹ́ wa",
+    errorBody1: "A kò lè ṣàfihàn ojú-ìwé yìí. Tí ẹ bá ń sanwó, àṣìṣe yìí kò gba owó kankan.",
+    errorBody2: "Ẹ tún gbìyànjú láìpẹ́. Tí ó bá ń ṣẹlẹ̀ síbẹ̀, ẹ kàn sí ilé-iṣẹ́ tí ẹ ń sanwó fún.",
   },
   link: {
     notTakingPayments: "Ìjápọ̀ yìí kò gba ìsanwó lọ́wọ́lọ́wọ́.",
@@ -298,6 +301,8 @@ export const yo: Messages = {
         emailInvalid: "Ẹ tẹ àdírẹ́sì ímeèlì tí ó tọ̀nà.",
         required: "Ẹ gbọ́dọ̀ kún {label}.",
         fieldEmail: "{label} gbọ́dọ̀ jẹ́ àdírẹ́sì ímeèlì tí ó tọ̀nà.",
+        checkDetails: "Ẹ ṣàyẹ̀wò àwọn àlàyé tí ẹ tẹ̀ kí ẹ sì tún gbìyànjú.",
+        unavailableNow: "Ìjápọ̀ ìsanwó yìí kò lè gba ìsanwó báyìí. Ẹ tún gbìyànjú lẹ́yìn ìṣẹ́jú díẹ̀.",
         network: "A kò rí sáfà dé. Ẹ ṣàyẹ̀wò íńtánẹ́ẹ̀tì yín kí ẹ sì tún gbìyànjú.",
         generic: "Nǹkan kan ò lọ dáadáa. Ẹ tún gbìyànjú.",
       },
@@ -326,6 +331,7 @@ export const yo: Messages = {
       noKey: "Ṣọ́ọ̀bù àpẹẹrẹ kò tíì ní kọ́kọ́rọ́ oníṣòwò; ẹ wo ìtọ́sọ́nà lórí ojú-ìwé yìí.",
       chooseProduct: "Ẹ yan ọjà kan.",
       email: "Ẹ tẹ àdírẹ́sì ímeèlì tí ó tọ̀nà.",
+      notCreated: "A kò lè ṣẹ̀dá ìsanwó náà.",
     },
     return: {
       couldNotCheck: "A kò lè ṣàyẹ̀wò ìsanwó yìí",

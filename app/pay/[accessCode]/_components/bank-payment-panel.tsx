@@ -1,16 +1,19 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Combobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
-import { alertError, buttonPrimary, buttonSecondary } from "@/components/ui/styles";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { fmt } from "@/lib/i18n/locales";
-import { type BankPaymentResult, checkoutApi } from "./api";
+import { checkoutApi } from "./api";
+import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
+import { problemText } from "./problem-text";
 import { WithQuery } from "./query-client";
 import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
@@ -18,14 +21,37 @@ import { useCharge } from "./use-charge";
 import { useStatusLeft } from "./use-status-left";
 import { withAmount } from "./with-amount";
 
+type Waiting = { bankCode: string; bankName: string };
+
 function BankPaymentPanelBody({ active }: { active: boolean }) {
-  const { view, applyStatus, t, locale, money } = useCheckout();
+  const { view, record, applyStatus, t, locale, money, posted } = useCheckout();
   const b = t.bankPayment;
   const id = useId();
   const [bankCode, setBankCode] = useState<string | null>(null);
-  const [pickError, setPickError] = useState<string | null>(null);
-  const [waiting, setWaiting] = useState<BankPaymentResult | null>(null);
-  const [declined, setDeclined] = useState(false);
+  const here = posted?.channel === "bank_payment" ? posted.problem : null;
+  const [pickError, setPickError] = useState<string | null>(() =>
+    here === "choose_bank" ? b.chooseBank : null,
+  );
+  const [postedProblem] = useState(() =>
+    here && here !== "choose_bank" && here !== "not_approved" ? problemText(here, t, locale).message : null,
+  );
+  // The bank asked, as the server rendered the page (a reload, or the form posted before the code ran).
+  const [waiting, setWaiting] = useState<Waiting | null>(() =>
+    record.status === "awaiting_bank_authorization" && view.attempt?.kind === "bank_payment"
+      ? view.attempt.result
+      : null,
+  );
+  const [declined, setDeclined] = useState(here === "not_approved");
+
+  // The server renders a plain <select> of the banks, which the browser posts by itself; once this code has
+  // hydrated the page, the searchable picker replaces it, keeping a bank already chosen (read as hydration
+  // commits, before the picker's render). A panel first opened after hydration has the picker at once.
+  const plainPicker = useRef<HTMLSelectElement>(null);
+  const searchable = useHydrated();
+  useLayoutEffect(() => {
+    const chosen = plainPicker.current?.value;
+    if (chosen) setBankCode(chosen);
+  }, []);
 
   // Loaded when the tab is first opened, then kept.
   const banks = useQuery({
@@ -86,7 +112,7 @@ function BankPaymentPanelBody({ active }: { active: boolean }) {
         <button type="button" onClick={() => setWaiting(null)} className={`mt-4 ${buttonSecondary}`}>
           {b.differentBank}
         </button>
-        <SandboxAuthorization title={t.sandbox.playApp} />
+        <SandboxAuthorization title={t.sandbox.playApp} channel="bank_payment" />
       </div>
     );
   }
@@ -98,32 +124,45 @@ function BankPaymentPanelBody({ active }: { active: boolean }) {
         {withAmount(b.intro, "{total}", <strong className="font-semibold text-slate-900">{total}</strong>)}
       </p>
       {declined && <NotApproved advice={b.declinedAdvice} />}
-      {request.error && (
+      {(request.error || postedProblem) && (
         <p role="alert" className={`mt-4 ${alertError}`}>
-          {errorText(request.error, t, locale)}
+          {request.error ? errorText(request.error, t, locale) : postedProblem}
         </p>
       )}
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <CheckoutForm intent="bank_payment" onSubmit={onSubmit} className="mt-4 space-y-4">
         <Field
           id={`${id}-bank`}
           label={b.yourBank}
           hint={banks.isPending && active ? b.loadingBanks : b.typeToSearch}
           error={pickError}
         >
-          {(aria) => (
-            <Combobox
-              aria={aria}
-              options={options}
-              value={bankCode}
-              onChange={(code) => {
-                setBankCode(code);
-                if (code) setPickError(null);
-              }}
-              placeholder={b.searchBanks}
-              listLabel={b.banks}
-              noMatch={b.noMatch}
-            />
-          )}
+          {(aria) =>
+            searchable ? (
+              <Combobox
+                aria={aria}
+                options={options}
+                value={bankCode}
+                onChange={(code) => {
+                  setBankCode(code);
+                  if (code) setPickError(null);
+                }}
+                placeholder={b.searchBanks}
+                listLabel={b.banks}
+                noMatch={b.noMatch}
+              />
+            ) : (
+              <select {...aria} ref={plainPicker} name="bankCode" defaultValue="" className={inputClass}>
+                <option value="" disabled>
+                  {b.searchBanks}
+                </option>
+                {view.paymentBanks.map((bank) => (
+                  <option key={bank.code} value={bank.code}>
+                    {bank.name}
+                  </option>
+                ))}
+              </select>
+            )
+          }
         </Field>
         {banks.isError && (
           <p role="alert" className={alertError}>
@@ -142,7 +181,7 @@ function BankPaymentPanelBody({ active }: { active: boolean }) {
             fmt(t.pay, { total })
           )}
         </button>
-      </form>
+      </CheckoutForm>
     </div>
   );
 }

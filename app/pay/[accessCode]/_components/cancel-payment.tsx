@@ -1,19 +1,68 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { alertError, buttonLink, buttonSecondary } from "@/components/ui/styles";
 import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
+import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { WithQuery } from "./query-client";
 import { useCharge } from "./use-charge";
 
-/** "Cancel payment", confirmed inline: the transaction ends `abandoned` and the customer goes back. */
-function CancelPaymentBody() {
+type Props = {
+  /** The query of the page the question is asked on (the tab, the language), kept by its plain forms. */
+  keep: Record<string, string>;
+  /** `?cancel=confirm`: the question is open (the page was loaded from its plain form). */
+  initiallyConfirming: boolean;
+};
+
+/**
+ * A button that opens or closes the question: a GET form to this page with or without `cancel=confirm`, so it
+ * answers before the page's code runs (or without it); once the code runs, in place.
+ */
+function Toggle({
+  query,
+  onToggle,
+  buttonRef,
+  className,
+  children,
+  disabled,
+}: {
+  query: Record<string, string>;
+  onToggle: () => void;
+  buttonRef: React.Ref<HTMLButtonElement>;
+  className: string;
+  children: React.ReactNode;
+  disabled?: boolean;
+}) {
+  return (
+    <form
+      method="get"
+      className="inline"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onToggle();
+      }}
+    >
+      {Object.entries(query).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button ref={buttonRef} type="submit" disabled={disabled} className={className}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * "Cancel payment", confirmed inline: the transaction ends `abandoned` and the customer goes back. Each of
+ * its controls is a form, so each answers before the page's code runs (or without it).
+ */
+function CancelPaymentBody({ keep, initiallyConfirming }: Props) {
   const { view, applyStatus, t, locale } = useCheckout();
   const c = t.cancel;
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState(initiallyConfirming);
   const keepRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
   const moved = useRef(false);
@@ -35,6 +84,11 @@ function CancelPaymentBody() {
     setConfirming(next);
   }
 
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    cancel.mutate("cancel");
+  }
+
   return (
     <div className="mt-6 border-t border-slate-200 pt-4 text-center">
       {confirming ? (
@@ -43,23 +97,20 @@ function CancelPaymentBody() {
             {view.callbackUrl ? fmt(c.questionReturn, { merchant: view.merchant.name }) : c.question}
           </legend>
           <div className="mt-3 flex flex-wrap justify-center gap-2">
-            <button
-              type="button"
+            <CheckoutForm intent="cancel" onSubmit={onSubmit}>
+              <button type="submit" disabled={cancel.isPending} className={`${buttonSecondary} text-red-800`}>
+                {cancel.isPending ? c.cancelling : c.yes}
+              </button>
+            </CheckoutForm>
+            <Toggle
+              query={keep}
+              onToggle={() => toggle(false)}
+              buttonRef={keepRef}
               disabled={cancel.isPending}
-              onClick={() => cancel.mutate("cancel")}
-              className={`${buttonSecondary} text-red-800`}
-            >
-              {cancel.isPending ? c.cancelling : c.yes}
-            </button>
-            <button
-              ref={keepRef}
-              type="button"
-              disabled={cancel.isPending}
-              onClick={() => toggle(false)}
               className={buttonSecondary}
             >
               {c.keep}
-            </button>
+            </Toggle>
           </div>
           {cancel.error && cancel.error.code !== "invalid_state" && (
             <p role="alert" className={`mt-3 ${alertError}`}>
@@ -68,19 +119,24 @@ function CancelPaymentBody() {
           )}
         </fieldset>
       ) : (
-        <button ref={openRef} type="button" onClick={() => toggle(true)} className={buttonLink}>
+        <Toggle
+          query={{ ...keep, cancel: "confirm" }}
+          onToggle={() => toggle(true)}
+          buttonRef={openRef}
+          className={buttonLink}
+        >
           {c.open}
-        </button>
+        </Toggle>
       )}
     </div>
   );
 }
 
 /** CancelPayment, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
-export function CancelPayment() {
+export function CancelPayment(props: Props) {
   return (
     <WithQuery>
-      <CancelPaymentBody />
+      <CancelPaymentBody {...props} />
     </WithQuery>
   );
 }

@@ -4,12 +4,12 @@ import { type FormEvent, type RefObject, useId, useRef } from "react";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { BRAND_LABEL, digitsOf, parseExpiry } from "@/lib/checkout/card";
 import { isZeroAmount } from "@/lib/checkout/format";
 import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
+import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { Spinner } from "./spinner";
@@ -36,7 +36,6 @@ export function CardForm({
   const c = t.card;
   const id = useId();
   const numberRef = useRef<HTMLInputElement>(null);
-  const hydrated = useHydrated();
   const total = money(view.totals.card);
   const { fields, brand, errors, shown } = card;
 
@@ -114,7 +113,7 @@ export function CardForm({
           </div>
         </div>
       )}
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <CheckoutForm intent="card" formRef={formRef} onSubmit={onSubmit} className="mt-4 space-y-4">
         <Field
           id={`${id}-number`}
           label={c.number}
@@ -130,6 +129,7 @@ export function CardForm({
               {...aria}
               ref={numberRef}
               data-field="number"
+              name="number"
               inputMode="numeric"
               autoComplete="cc-number"
               placeholder="1234 5678 9012 3456"
@@ -147,6 +147,7 @@ export function CardForm({
               <input
                 {...aria}
                 data-field="expiry"
+                name="expiry"
                 inputMode="numeric"
                 autoComplete="cc-exp"
                 placeholder={c.expiryPlaceholder}
@@ -163,6 +164,7 @@ export function CardForm({
               <input
                 {...aria}
                 data-field="cvv"
+                name="cvv"
                 inputMode="numeric"
                 autoComplete="cc-csc"
                 placeholder={brand === "amex" ? c.cvvPlaceholder4 : c.cvvPlaceholder3}
@@ -177,7 +179,7 @@ export function CardForm({
         </div>
         <button
           type="submit"
-          disabled={!hydrated || charge.isPending}
+          disabled={charge.isPending}
           onPointerDown={card.pressPay}
           className={buttonPrimary}
         >
@@ -189,7 +191,7 @@ export function CardForm({
             fmt(t.pay, { total })
           )}
         </button>
-      </form>
+      </CheckoutForm>
       {view.testMode && (
         <details className="mt-4 text-sm text-slate-700">
           <summary className="cursor-pointer font-medium">{c.testCards}</summary>

@@ -5,6 +5,7 @@ import type { CardProblem } from "./card-decline";
 import { CardForm } from "./card-form";
 import { useCheckout } from "./context";
 import { OtpForm } from "./otp-form";
+import { problemText } from "./problem-text";
 import { WithQuery } from "./query-client";
 import { useCardFields } from "./use-card-fields";
 
@@ -13,9 +14,14 @@ import { useCardFields } from "./use-card-fields";
  * (otp-form.tsx). The typed card (use-card-fields.ts) lives here, so coming back from the OTP step keeps it.
  */
 function CardPanelBody() {
-  const { record, t } = useCheckout();
+  const { record, t, locale, posted } = useCheckout();
   const [step, setStep] = useState<"card" | "otp">(record.status === "awaiting_otp" ? "otp" : "card");
-  const [problem, setProblem] = useState<CardProblem | null>(null);
+  // A card form posted without the page's code comes back with its problem in the address.
+  const [problem, setProblem] = useState<CardProblem | null>(() =>
+    posted?.channel === "card" && record.status !== "awaiting_otp"
+      ? problemText(posted.problem, t, locale)
+      : null,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const card = useCardFields(formRef, t.card.fieldErrors);
 
@@ -25,7 +31,17 @@ function CardPanelBody() {
     setStep("card");
   }
 
-  if (step === "otp") return <OtpForm onBack={backToCard} />;
+  if (step === "otp")
+    return (
+      <OtpForm
+        onBack={backToCard}
+        postedProblem={
+          posted?.channel === "card" && record.status === "awaiting_otp"
+            ? problemText(posted.problem, t, locale).message
+            : null
+        }
+      />
+    );
   return (
     <CardForm
       card={card}

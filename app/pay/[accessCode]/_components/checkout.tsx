@@ -6,6 +6,7 @@ import {
   type ComponentType,
   createContext,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -34,9 +35,11 @@ import { Spinner } from "./spinner";
 import type { Activity } from "./status-poll";
 
 /**
- * Each channel's panel is a chunk of its own. The selected one is rendered on the server and its chunk comes
- * with the page, hydrating in its own pass (shorter main-thread tasks); the others are fetched while the
- * browser is idle, before anyone clicks their tab.
+ * Each channel's panel is a chunk of its own. The one selected when the page loads is rendered on the server
+ * inside the page's HTML itself (no Suspense boundary of its own, so the server waits for its chunk rather than
+ * streaming a "Loading…" placeholder that only JavaScript would replace), and its chunk comes with the page;
+ * the others are fetched while the browser is idle, before anyone clicks their tab, and show the loading line
+ * if a tab is opened before its chunk arrives.
  */
 const loading = () => (
   <p className="flex items-center gap-2 text-sm text-slate-700">
@@ -63,10 +66,10 @@ const loadCard = () => import("./card-panel").then((m) => quiet(m.CardPanel));
 const loadTransfer = () => import("./transfer-panel").then((m) => quiet(m.TransferPanel));
 const loadBankPayment = () => import("./bank-payment-panel").then((m) => quiet(m.BankPaymentPanel));
 const loadUssd = () => import("./ussd-panel").then((m) => quiet(m.UssdPanel));
-const CardPanel = dynamic(loadCard, { loading });
-const TransferPanel = dynamic(loadTransfer, { loading });
-const BankPaymentPanel = dynamic(loadBankPayment, { loading });
-const UssdPanel = dynamic(loadUssd, { loading });
+const CardPanel = dynamic(loadCard);
+const TransferPanel = dynamic(loadTransfer);
+const BankPaymentPanel = dynamic(loadBankPayment);
+const UssdPanel = dynamic(loadUssd);
 /**
  * What the first screen does not need comes after it, TanStack Query with it: the status poll (browser
  * only, it starts once the page is up) and the cancel button's request (rendered on the server).
@@ -98,6 +101,14 @@ type Frame = {
   intro: ReactNode;
   /** Under the amount: who is paying. */
   payer: ReactNode;
+  /** The tab the address asks for (`?channel=`), when the page has it. */
+  channel: Channel | null;
+  /** The address's query the tabs' links keep (`?lang=`). */
+  keep: Record<string, string>;
+  /** What a form the browser posted itself led to (context.ts `posted`). */
+  posted: CheckoutContextValue["posted"];
+  /** `?cancel=confirm`: the cancel question is open (its link, before the page's code runs). */
+  confirmCancel: boolean;
 };
 
 /** The header's amount: the total on the chosen channel, with the price and the fee as its parts. */
@@ -143,7 +154,17 @@ function AmountSummary({
  * The hosted checkout: the header with the amount, the payment-method tabs and the active channel's panel,
  * rendered on the server; the status comes from the server's record, then from the status poll.
  */
-export function Checkout({ view, intro, payer, locale, messages: t }: Frame) {
+export function Checkout({
+  view,
+  intro,
+  payer,
+  locale,
+  messages: t,
+  channel,
+  keep,
+  posted,
+  confirmCancel,
+}: Frame) {
   const activity = useRef<Activity>({ status: view.record.status, at: Date.now() });
   const ready = useRef(false);
   const tablist = useRef<HTMLDivElement>(null);
@@ -173,8 +194,13 @@ export function Checkout({ view, intro, payer, locale, messages: t }: Frame) {
   }, []);
 
   const [tab, setTab] = useState<Channel>(
-    () => TAB_OF_STATUS[view.record.status] ?? view.channels[0] ?? "card",
+    () =>
+      (channel && view.channels.includes(channel) ? channel : null) ??
+      TAB_OF_STATUS[view.record.status] ??
+      view.channels[0] ??
+      "card",
   );
+  const hrefFor = useCallback((id: string) => `?${new URLSearchParams({ ...keep, channel: id })}`, [keep]);
 
   // What screen readers hear when the status changes (not on the first render).
   const [announcement, setAnnouncement] = useState("");
@@ -219,13 +245,15 @@ export function Checkout({ view, intro, payer, locale, messages: t }: Frame) {
       locale,
       t,
       money: (amount: string, currency = view.currency) => formatMoney(amount, currency, locale),
+      posted,
     }),
-    [view, record, applyStatus, refresh, focusTabs, locale, t],
+    [view, record, applyStatus, refresh, focusTabs, locale, t, posted],
   );
 
+  const [firstTab] = useState(tab);
   const items: TabItem[] = view.channels.map((channel) => {
     const { total } = customerTotal(view, { ...record, status: "pending" }, channel);
-    const panel =
+    const content =
       channel === "card" ? (
         <CardPanel key="card" />
       ) : channel === "bank_transfer" ? (
@@ -235,6 +263,8 @@ export function Checkout({ view, intro, payer, locale, messages: t }: Frame) {
       ) : (
         <UssdPanel key="ussd" />
       );
+    const panel =
+      channel === firstTab ? content : <Suspense fallback={loading()}>{content}</Suspense>;
     return { id: channel, label: t.channels[channel], detail: context.money(total), panel };
   });
 
@@ -283,10 +313,11 @@ export function Checkout({ view, intro, payer, locale, messages: t }: Frame) {
                   items={items}
                   selected={tab}
                   onSelect={(id) => setTab(id as Channel)}
+                  hrefFor={hrefFor}
                   listRef={tablist}
                 />
                 {pollError && !expired && <p className="mt-4 text-sm text-amber-800">{t.reconnecting}</p>}
-                <CancelPayment />
+                <CancelPayment keep={{ ...keep, channel: tab }} initiallyConfirming={confirmCancel} />
               </>
             )}
           </div>

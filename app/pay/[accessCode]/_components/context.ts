@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { CheckoutRecord, CheckoutView } from "@/lib/checkout/types";
+import type { Channel, CheckoutRecord, CheckoutView } from "@/lib/checkout/types";
 import type { Locale } from "@/lib/i18n/locales";
 import type { CheckoutMessages } from "@/lib/i18n/messages/en";
 
@@ -22,6 +22,11 @@ export type CheckoutContextValue = {
   refresh: () => void;
   /** Focus the selected payment-method tab ("pay another way"). */
   focusTabs: () => void;
+  /**
+   * What went wrong with a form the browser posted itself (submitCheckout in ../actions.ts), for the panel of
+   * `channel` to show on its first render: a problem code (problem-text.ts), never text from the request.
+   */
+  posted: { channel: Channel | null; problem: string } | null;
 };
 
 export const CheckoutContext = createContext<CheckoutContextValue | null>(null);

@@ -8,18 +8,26 @@ import { digitsOf } from "@/lib/checkout/card";
 import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
+import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
 
 /** The card's second step: the one-time password the bank sent. `onBack` returns to the card form. */
-export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => void }) {
+export function OtpForm({
+  onBack,
+  postedProblem,
+}: {
+  onBack: (problem: CardProblem | null) => void;
+  /** The problem of an OTP the browser posted itself (card-panel.tsx). */
+  postedProblem: string | null;
+}) {
   const { view, applyStatus, t, locale, money } = useCheckout();
   const o = t.otp;
   const id = useId();
   const [otp, setOtp] = useState("");
-  const [otpError, setOtpError] = useState<string | null>(null);
+  const [otpError, setOtpError] = useState<string | null>(postedProblem);
   const total = money(view.totals.card);
 
   const confirmOtp = useCharge((code: string, key) => checkoutApi.otp(view.accessCode, code, key), {
@@ -55,12 +63,13 @@ export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => v
         {o.body}
         {view.testMode && ` ${o.testCode}`}
       </p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <CheckoutForm intent="otp" onSubmit={onSubmit} className="mt-4 space-y-4">
         <Field id={`${id}-otp`} label={o.label} error={otpError}>
           {(aria) => (
             <input
               {...aria}
               data-field="otp"
+              name="otp"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={8}
@@ -87,7 +96,7 @@ export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => v
         >
           {o.differentCard}
         </button>
-      </form>
+      </CheckoutForm>
     </div>
   );
 }

@@ -1,13 +1,21 @@
 "use client";
 
 import { buttonSecondary } from "@/components/ui/styles";
+import type { CheckoutIntent } from "@/lib/checkout/submit-checkout-form";
 import { fmt } from "@/lib/i18n/locales";
 import { type ApiError, checkoutApi } from "./api";
+import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { useCharge } from "./use-charge";
 
-export type SandboxAction = { label: string; run: (key: { idempotencyKey: string }) => Promise<unknown> };
+export type SandboxAction = {
+  label: string;
+  run: (key: { idempotencyKey: string }) => Promise<unknown>;
+  /** The same action as a form the browser posts itself (checkout-form.tsx), with its fields. */
+  intent: CheckoutIntent;
+  fields?: Record<string, string>;
+};
 
 /**
  * Test mode only: buttons that play the bank's or the customer's part (a transfer arriving, an approval in
@@ -29,15 +37,19 @@ export function SandboxActions({ title, actions }: { title: string; actions: San
       <p className="text-sm font-semibold text-amber-900">{fmt(t.sandbox.heading, { title })}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         {actions.map((action, i) => (
-          <button
+          <CheckoutForm
             key={action.label}
-            type="button"
-            disabled={run.isPending}
-            onClick={() => run.mutate(i)}
-            className={buttonSecondary}
+            intent={action.intent}
+            fields={action.fields}
+            onSubmit={(event) => {
+              event.preventDefault();
+              run.mutate(i);
+            }}
           >
-            {action.label}
-          </button>
+            <button type="submit" disabled={run.isPending} className={buttonSecondary}>
+              {action.label}
+            </button>
+          </CheckoutForm>
         ))}
       </div>
       {error && (
@@ -50,7 +62,13 @@ export function SandboxActions({ title, actions }: { title: string; actions: San
 }
 
 /** The customer's answer to a bank-app (bank payment) or phone (USSD) request, played from the page. */
-export function SandboxAuthorization({ title }: { title: string }) {
+export function SandboxAuthorization({
+  title,
+  channel,
+}: {
+  title: string;
+  channel: "bank_payment" | "ussd";
+}) {
   const { view, t } = useCheckout();
   return (
     <SandboxActions
@@ -58,10 +76,14 @@ export function SandboxAuthorization({ title }: { title: string }) {
       actions={[
         {
           label: t.sandbox.approve,
+          intent: "sandbox_approve",
+          fields: { channel },
           run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "approve", key),
         },
         {
           label: t.sandbox.decline,
+          intent: "sandbox_decline",
+          fields: { channel },
           run: (key) => checkoutApi.sandboxAuthorize(view.accessCode, "decline", key),
         },
       ]}

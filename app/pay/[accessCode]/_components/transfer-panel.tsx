@@ -6,10 +6,13 @@ import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, alertWarning, buttonPrimary } from "@/components/ui/styles";
 import { useCountdown } from "@/components/ui/use-countdown";
 import { clockInWords, formatAccountNumber, formatClock } from "@/lib/checkout/format";
+import type { CheckoutView, VirtualAccountView } from "@/lib/checkout/types";
 import { fmt } from "@/lib/i18n/locales";
-import { checkoutApi, newIdempotencyKey, type VirtualAccount } from "./api";
+import { checkoutApi, newIdempotencyKey } from "./api";
+import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
+import { problemText } from "./problem-text";
 import { WithQuery } from "./query-client";
 import { SandboxActions } from "./sandbox-actions";
 import { Spinner } from "./spinner";
@@ -24,12 +27,23 @@ function halfOf(amount: string): string {
   return fraction.length ? `${text.slice(0, -fraction.length)}.${text.slice(-fraction.length)}` : text;
 }
 
-type Shown = { account: VirtualAccount; deadline: number };
+type Shown = { account: VirtualAccountView; deadline: number };
+
+/** The account the server rendered the page with (a reload, or a form posted before the code ran). */
+function shownFromServer(view: CheckoutView, status: string): Shown | null {
+  const attempt = view.attempt;
+  if (status !== "awaiting_transfer" || attempt?.kind !== "bank_transfer") return null;
+  // Counted from when this code first runs: the server's expiresInSeconds was right when it rendered.
+  return { account: attempt.account, deadline: Date.now() + attempt.account.expiresInSeconds * 1000 };
+}
 
 function TransferPanelBody({ active }: { active: boolean }) {
-  const { view, record, applyStatus, refresh, t, locale, money } = useCheckout();
+  const { view, record, applyStatus, refresh, t, locale, money, posted } = useCheckout();
   const w = t.transfer;
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [shown, setShown] = useState<Shown | null>(() => shownFromServer(view, record.status));
+  const [postedProblem] = useState(() =>
+    posted?.channel === "bank_transfer" ? problemText(posted.problem, t, locale).message : null,
+  );
   const [sent, setSent] = useState(false);
 
   // The account the customer was told has expired, while the "new account" request runs.
@@ -96,27 +110,31 @@ function TransferPanelBody({ active }: { active: boolean }) {
   const total = money(view.totals.transfer);
 
   /** Ask for an account (the first, or a new one after expiry), with the error of the last try. */
+  const issueProblem = issue.error ? errorText(issue.error, t, locale) : issue.isIdle ? postedProblem : null;
   const issueButton = (label: string, pending: string) => (
     <>
-      {issue.error && (
+      {issueProblem && (
         <p role="alert" className={`mt-4 ${alertError}`}>
-          {errorText(issue.error, t, locale)}
+          {issueProblem}
         </p>
       )}
-      <button
-        type="button"
-        disabled={issue.isPending}
-        onClick={() => issue.mutate("issue")}
-        className={`mt-4 ${buttonPrimary}`}
+      <CheckoutForm
+        intent="bank_transfer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          issue.mutate("issue");
+        }}
       >
-        {issue.isPending ? (
-          <>
-            <Spinner /> {pending}
-          </>
-        ) : (
-          label
-        )}
-      </button>
+        <button type="submit" disabled={issue.isPending} className={`mt-4 ${buttonPrimary}`}>
+          {issue.isPending ? (
+            <>
+              <Spinner /> {pending}
+            </>
+          ) : (
+            label
+          )}
+        </button>
+      </CheckoutForm>
     </>
   );
 
@@ -215,30 +233,38 @@ function TransferPanelBody({ active }: { active: boolean }) {
           </div>
         </div>
       ) : (
-        <button
-          type="button"
-          onClick={() => {
+        // Posted without the page's code, it shows the page again as the payment now stands.
+        <CheckoutForm
+          intent="refresh"
+          fields={{ channel: "bank_transfer" }}
+          onSubmit={(event) => {
+            event.preventDefault();
             setSent(true);
             refresh();
           }}
-          className={`mt-4 ${buttonPrimary}`}
         >
-          {w.sent}
-        </button>
+          <button type="submit" className={`mt-4 ${buttonPrimary}`}>
+            {w.sent}
+          </button>
+        </CheckoutForm>
       )}
       <SandboxActions
         title={t.sandbox.playBank}
         actions={[
           {
             label: t.sandbox.sendExact,
+            intent: "sandbox_transfer",
             run: (key) => checkoutApi.sandboxTransfer(view.accessCode, undefined, key),
           },
           {
             label: fmt(t.sandbox.sendWrong, { amount: money(halfOf(account.amount), account.currency) }),
+            intent: "sandbox_transfer",
+            fields: { amount: halfOf(account.amount) },
             run: (key) => checkoutApi.sandboxTransfer(view.accessCode, halfOf(account.amount), key),
           },
           {
             label: t.sandbox.fail,
+            intent: "sandbox_fail",
             run: (key) => checkoutApi.simulate(view.accessCode, "failed", key),
           },
         ]}

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ChangeEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import {
   brandOf,
   type CardFieldError,
@@ -56,27 +56,53 @@ export function useCardFields(
   };
 
   /**
-   * A field shows its error once the customer leaves it with something typed, except when it is left by
-   * pressing Pay: the submit shows every error at once anyway, and an error appearing on the way would push
-   * the button from under the pointer (the press lands on the button, the release below it, and the click is
-   * lost: on a phone the first tap on Pay did nothing). A press is known from its pointerdown, which comes
-   * before the blur in every browser (Safari and Firefox on macOS do not focus a clicked button, so the
-   * blur's relatedTarget cannot tell); leaving by Tab still shows the error.
+   * A field shows its error once the customer leaves it with something typed, but never while a press is under
+   * way: leaving a field by tapping something else (Language, Cancel payment, Test cards) blurs it on the
+   * press, and an error appearing then pushes what is below down between press and release, so the release
+   * lands elsewhere and the tap is lost (seen on a phone, every time). The error waits until the press is over
+   * (after its click). A press is known from its pointerdown, which comes before the blur in every browser.
+   * Leaving by pressing Pay shows nothing on the way: the submit shows every error at once anyway.
    */
-  const pressingPay = useRef(false);
+  const pressing = useRef<"none" | "pay" | "other">("none");
+  const waiting = useRef(new Set<CardField>());
+  const fieldsNow = useRef(fields);
+  fieldsNow.current = fields;
+  const show = useCallback((names: CardField[]) => {
+    setTouched((t) => {
+      const next = { ...t };
+      for (const name of names) next[name] = fieldsNow.current[name] !== "" || t[name];
+      return next;
+    });
+  }, []);
+  useEffect(() => {
+    const onDown = () => {
+      if (pressing.current === "none") pressing.current = "other";
+    };
+    const onUp = () => {
+      // After the click this press makes, which the browser dispatches right after pointerup.
+      setTimeout(() => {
+        const wasPay = pressing.current === "pay";
+        pressing.current = "none";
+        const due = [...waiting.current];
+        waiting.current.clear();
+        if (!wasPay && due.length) show(due);
+      }, 0);
+    };
+    document.addEventListener("pointerdown", onDown, true);
+    document.addEventListener("pointerup", onUp, true);
+    document.addEventListener("pointercancel", onUp, true);
+    return () => {
+      document.removeEventListener("pointerdown", onDown, true);
+      document.removeEventListener("pointerup", onUp, true);
+      document.removeEventListener("pointercancel", onUp, true);
+    };
+  }, [show]);
   function pressPay() {
-    pressingPay.current = true;
-    window.addEventListener(
-      "pointerup",
-      () => {
-        pressingPay.current = false;
-      },
-      { once: true },
-    );
+    pressing.current = "pay";
   }
   function touch(field: CardField) {
-    if (pressingPay.current) return;
-    setTouched((t) => ({ ...t, [field]: fields[field] !== "" || t[field] }));
+    if (pressing.current !== "none") waiting.current.add(field);
+    else show([field]);
   }
 
   function onNumber(event: ChangeEvent<HTMLInputElement>) {

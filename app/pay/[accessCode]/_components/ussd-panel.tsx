@@ -6,10 +6,12 @@ import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { fmt } from "@/lib/i18n/locales";
-import { checkoutApi, type UssdResult } from "./api";
+import { checkoutApi } from "./api";
+import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
+import { problemText } from "./problem-text";
 import { WithQuery } from "./query-client";
 import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
@@ -45,8 +47,10 @@ function spokenKeys(code: string, words: { star: string; hash: string }): string
   return Array.from(code, (key) => (key === "*" ? words.star : key === "#" ? words.hash : key)).join(" ");
 }
 
+type Code = { ussdCode: string; dialUrl: string; bankName: string };
+
 function UssdPanelBody() {
-  const { view, applyStatus, t, locale, money } = useCheckout();
+  const { view, record, applyStatus, t, locale, money, posted } = useCheckout();
   const u = t.ussd;
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -55,9 +59,18 @@ function UssdPanelBody() {
     banks.some((b) => b.code === DEFAULT_BANK) ? DEFAULT_BANK : (banks[0]?.code ?? ""),
   );
   const [phone, setPhone] = useState("");
-  const [phoneError, setPhoneError] = useState<string | null>(null);
-  const [code, setCode] = useState<UssdResult | null>(null);
-  const [declined, setDeclined] = useState(false);
+  const here = posted?.channel === "ussd" ? posted.problem : null;
+  const [phoneError, setPhoneError] = useState<string | null>(() =>
+    here === "phone_invalid" ? u.phoneInvalid : null,
+  );
+  const [postedProblem] = useState(() =>
+    here && here !== "phone_invalid" && here !== "not_approved" ? problemText(here, t, locale).message : null,
+  );
+  // The code as the server rendered the page (a reload, or the form posted before the code ran).
+  const [code, setCode] = useState<Code | null>(() =>
+    record.status === "awaiting_ussd" && view.attempt?.kind === "ussd" ? view.attempt.result : null,
+  );
+  const [declined, setDeclined] = useState(here === "not_approved");
 
   const request = useCharge(
     (body: { phoneNumber: string; bankCode: string }, key) => checkoutApi.ussd(view.accessCode, body, key),
@@ -121,7 +134,7 @@ function UssdPanelBody() {
         <button type="button" onClick={() => setCode(null)} className={`mt-4 ${buttonSecondary}`}>
           {u.startAgain}
         </button>
-        <SandboxAuthorization title={t.sandbox.playPhone} />
+        <SandboxAuthorization title={t.sandbox.playPhone} channel="ussd" />
       </div>
     );
   }
@@ -133,12 +146,12 @@ function UssdPanelBody() {
         {withAmount(u.intro, "{total}", <strong className="font-semibold text-slate-900">{total}</strong>)}
       </p>
       {declined && <NotApproved advice={u.declinedAdvice} />}
-      {request.error && (
+      {(request.error || postedProblem) && (
         <p role="alert" className={`mt-4 ${alertError}`}>
-          {errorText(request.error, t, locale)}
+          {request.error ? errorText(request.error, t, locale) : postedProblem}
         </p>
       )}
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <CheckoutForm intent="ussd" formRef={formRef} onSubmit={onSubmit} className="mt-4 space-y-4">
         <Field id={`${id}-bank`} label={u.yourBank}>
           {(aria) => (
             <select
@@ -180,7 +193,7 @@ function UssdPanelBody() {
             u.getCode
           )}
         </button>
-      </form>
+      </CheckoutForm>
     </div>
   );
 }
