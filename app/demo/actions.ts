@@ -7,24 +7,36 @@ import { messagesFor } from "@/lib/i18n/messages";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Back to the store with a problem: a catalogue key (`demo.errors`) or the API's own message. */
-function back(error: string, lang: string | null): never {
-  redirect(`/demo?error=${encodeURIComponent(error)}${lang ? `&lang=${lang}` : ""}`);
-}
+/**
+ * What the order form shows again after a problem: a key of the store's catalogue (`demo.errors`), the
+ * payment service's message when it refused the store's own request, and what was typed.
+ */
+export type DemoFormState = {
+  problem: "noKey" | "chooseProduct" | "email" | "notCreated" | null;
+  detail: string | null;
+  email: string;
+  name: string;
+};
 
 /** The demo store's "Pay" button: create the payment server-side with the secret key, then go to checkout. */
-export async function startDemoCheckout(form: FormData): Promise<void> {
+export async function startDemoCheckout(_: DemoFormState, form: FormData): Promise<DemoFormState> {
   const chosen = form.get("lang");
   const locale = isLocale(chosen) ? chosen : null;
-  const key = await demoKey();
-  if (!key.ok) back("noKey", locale);
-  const product = DEMO_PRODUCTS.find((p) => p.id === form.get("product"));
-  if (!product) back("chooseProduct", locale);
   const email = String(form.get("email") ?? "").trim();
-  if (!EMAIL.test(email) || email.length > 254) back("email", locale);
   const name = String(form.get("name") ?? "")
     .trim()
     .slice(0, 200);
+  const again = (problem: DemoFormState["problem"], detail: string | null = null): DemoFormState => ({
+    problem,
+    detail,
+    email: email.slice(0, 254),
+    name,
+  });
+  const key = await demoKey();
+  if (!key.ok) return again("noKey");
+  const product = DEMO_PRODUCTS.find((p) => p.id === form.get("product"));
+  if (!product) return again("chooseProduct");
+  if (!EMAIL.test(email) || email.length > 254) return again("email");
   const created = await createDemoPayment({
     secretKey: key.secretKey,
     product,
@@ -32,6 +44,6 @@ export async function startDemoCheckout(form: FormData): Promise<void> {
     ...(name && { customerName: name }),
     ...(locale && { locale, productName: messagesFor(locale).demo.products[product.id] }),
   });
-  if (!created.ok) back(created.message, locale);
+  if (!created.ok) return again("notCreated", created.message);
   redirect(created.checkoutUrl);
 }

@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/checkout/format";
 import { env } from "@/lib/env";
 import { messagesFor } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import { startDemoCheckout } from "./actions";
+import { DemoForm } from "./demo-form";
 
 export const dynamic = "force-dynamic";
 
@@ -19,16 +19,14 @@ export async function generateMetadata(): Promise<Metadata> {
  * A demo merchant's shop (test mode only): pick a product, pay on the hosted checkout, come back to
  * /demo/return, which verifies the payment server-side before "fulfilling".
  */
-export default async function DemoStorePage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+export default async function DemoStorePage() {
   const key = await demoKey();
   if (!key.ok && key.reason === "live_mode") notFound();
-  const { error } = await searchParams;
   // Where the server keeps the demo key (DEMO_MERCHANT_FILE): named so a moved file is found.
   const file = env().DEMO_MERCHANT_FILE;
   const locale = await requestLocale();
   const t = messagesFor(locale);
   const d = t.demo;
-  const problem = error && (d.errors[error as keyof typeof d.errors] ?? error);
 
   return (
     <main className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
@@ -55,73 +53,22 @@ export default async function DemoStorePage({ searchParams }: { searchParams: Pr
           </p>
         </section>
       ) : (
-        <form
-          action={startDemoCheckout}
-          className="mt-8 space-y-6 rounded-xl bg-white p-5 ring-1 ring-slate-200"
-        >
-          {locale !== "en" && <input type="hidden" name="lang" value={locale} />}
-          {problem && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-              {problem.slice(0, 300)}
-            </p>
-          )}
-          <fieldset>
-            <legend className="text-lg font-semibold text-slate-900">{d.chooseProduct}</legend>
-            <div className="mt-3 space-y-2">
-              {DEMO_PRODUCTS.map((p, i) => (
-                <label
-                  key={p.id}
-                  className="flex cursor-pointer items-center justify-between gap-3 rounded-lg p-3 ring-1 ring-slate-200 has-checked:ring-2 has-checked:ring-teal-700"
-                >
-                  <span className="flex items-center gap-3">
-                    <input
-                      type="radio"
-                      name="product"
-                      value={p.id}
-                      defaultChecked={i === 0}
-                      className="size-4 accent-teal-700"
-                    />
-                    <span className="text-slate-900">{d.products[p.id]}</span>
-                  </span>
-                  <span className="font-semibold text-slate-900 tabular-nums">
-                    {formatMoney(p.amount, "NGN", locale)}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div>
-            <label htmlFor="demo-email" className="block text-sm font-medium text-slate-800">
-              {d.email}
-            </label>
-            <input
-              id="demo-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue="customer@example.com"
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base"
-            />
-          </div>
-          <div>
-            <label htmlFor="demo-name" className="block text-sm font-medium text-slate-800">
-              {d.fullName} <span className="font-normal text-slate-600">{d.optional}</span>
-            </label>
-            <input
-              id="demo-name"
-              name="name"
-              autoComplete="name"
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base"
-            />
-          </div>
-          <button
-            type="submit"
-            className="w-full rounded-lg bg-teal-700 px-4 py-3 text-base font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-          >
-            {d.continue}
-          </button>
-        </form>
+        <DemoForm
+          lang={locale !== "en" ? locale : null}
+          products={DEMO_PRODUCTS.map((p) => ({
+            id: p.id,
+            name: d.products[p.id],
+            price: formatMoney(p.amount, "NGN", locale),
+          }))}
+          words={{
+            chooseProduct: d.chooseProduct,
+            email: d.email,
+            fullName: d.fullName,
+            optional: d.optional,
+            continue: d.continue,
+            errors: d.errors,
+          }}
+        />
       )}
     </main>
   );

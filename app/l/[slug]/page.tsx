@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { HostedErrorNotice } from "@/components/ui/hosted-error-notice";
 import { LanguageMenu } from "@/components/ui/language-menu";
 import { formatMoney } from "@/lib/checkout/format";
 import { deploymentMode } from "@/lib/env";
@@ -9,6 +11,7 @@ import { en } from "@/lib/i18n/messages/en";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { displayPaymentLink } from "@/lib/links/display-payment-link";
 import { SlugParams } from "@/lib/links/schemas";
+import { log } from "@/lib/log";
 import { receiptsByEmail } from "@/lib/receipts/transport";
 import { LinkForm } from "./_components/link-form";
 
@@ -30,13 +33,30 @@ async function load(slug: string) {
 }
 
 /** The start page of a payment link: who is asking, for what, and a form that leads to checkout. */
-export default async function PaymentLinkPage({ params }: { params: Promise<{ slug: string }> }) {
+export default async function PaymentLinkPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { slug } = await params;
-  const link = await load(slug);
-  if (!link) notFound();
-  const testMode = deploymentMode() === "test";
+  const { problem } = await searchParams;
   const locale = await requestLocale();
   const t = messagesFor(locale);
+  let link: Awaited<ReturnType<typeof load>>;
+  try {
+    link = await load(slug);
+  } catch (err) {
+    const requestHeaders = await headers();
+    const reference = requestHeaders.get("x-request-id") ?? "";
+    log.error("payment link page failed to load", { requestId: reference, error: String(err) });
+    return (
+      <HostedErrorNotice t={t} retryHref={requestHeaders.get("x-page-url") ?? "/"} reference={reference} />
+    );
+  }
+  if (!link) notFound();
+  const testMode = deploymentMode() === "test";
   // The link's reason in English (lib/links/present.ts) matched to its catalogue key.
   const reasonKey = (Object.keys(en.link.unavailable) as Array<keyof typeof en.link.unavailable>).find(
     (key) => en.link.unavailable[key] === link.unavailableReason,
@@ -83,6 +103,7 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ sl
             locale={locale}
             t={t.link.form}
             channelNames={t.checkout.channels}
+            posted={typeof problem === "string" && /^[a-z_]{1,40}$/.test(problem) ? problem : null}
           />
         ) : (
           <div role="alert" className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800">

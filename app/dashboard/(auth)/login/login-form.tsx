@@ -1,33 +1,23 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useActionState, useId } from "react";
 import { Field } from "@/components/ui/field";
 import { alertError, buttonPrimary, inputClass } from "@/components/ui/styles";
-import { consoleCall, fieldErrors } from "../../_components/api";
+import { type AuthFormState, signIn } from "../actions";
 
-const FIELDS = ["email", "password"] as const;
+const START: AuthFormState = { values: {}, fieldErrors: {}, error: null };
 
+/**
+ * Sign in: a form posted to the server action `signIn` (../actions.ts), before and after the page's code
+ * runs alike. The fields are the browser's own (uncontrolled), so what was typed before the code ran stays.
+ */
 export function LoginForm({ next }: { next: string }) {
   const id = useId();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const login = useMutation({
-    mutationFn: () => consoleCall("POST", "auth/login", { email, password }),
-    // A full load, so every page after it is rendered for the signed-in merchant.
-    onSuccess: () => window.location.assign(next),
-  });
-  const { byField, rest } = fieldErrors(login.error, FIELDS);
+  const [state, action, pending] = useActionState(signIn, START);
   return (
-    <form
-      className="mt-6 space-y-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        login.mutate();
-      }}
-    >
-      <Field id={`${id}-email`} label="Email address" error={byField.email}>
+    <form className="mt-6 space-y-4" noValidate action={action}>
+      <input type="hidden" name="next" value={next} />
+      <Field id={`${id}-email`} label="Email address" error={state.fieldErrors.email}>
         {(aria) => (
           <input
             {...aria}
@@ -35,13 +25,12 @@ export function LoginForm({ next }: { next: string }) {
             name="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            defaultValue={state.values.email}
             className={inputClass}
           />
         )}
       </Field>
-      <Field id={`${id}-password`} label="Password" error={byField.password}>
+      <Field id={`${id}-password`} label="Password" error={state.fieldErrors.password}>
         {(aria) => (
           <input
             {...aria}
@@ -49,19 +38,17 @@ export function LoginForm({ next }: { next: string }) {
             name="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
             className={inputClass}
           />
         )}
       </Field>
-      {rest && (
+      {state.error && (
         <p role="alert" className={alertError}>
-          {rest}
+          {state.error}
         </p>
       )}
-      <button type="submit" className={buttonPrimary} disabled={login.isPending || login.isSuccess}>
-        {login.isPending || login.isSuccess ? "Signing in…" : "Sign in"}
+      <button type="submit" className={buttonPrimary} disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>
   );

@@ -1,43 +1,36 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useId, useRef, useState } from "react";
+import { useActionState, useEffect, useId, useRef } from "react";
 import { Field } from "@/components/ui/field";
 import { alertError, buttonPrimary, inputClass } from "@/components/ui/styles";
-import { consoleCall, fieldErrors } from "../../_components/api";
 import { SecretOnce, ShownOnceWarning } from "../../_components/secret-once";
 import { linkClass } from "../../_components/styles";
+import { type AuthFormState, signUp } from "../actions";
 
-type Signup = {
-  merchant: { id: string; businessName: string; email: string };
-  keys: { test: { secretKey: string }; live: { secretKey: string } };
-};
+const START: AuthFormState = { values: {}, fieldErrors: {}, error: null };
 
-const FIELDS = ["businessName", "email", "password"] as const;
-
+/**
+ * Sign up: a form posted to the server action `signUp` (../actions.ts), before and after the page's code
+ * runs alike; then the two secret keys, shown this once.
+ */
 export function SignupForm() {
   const id = useId();
-  const [businessName, setBusinessName] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const [state, action, pending] = useActionState(signUp, START);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const signup = useMutation({
-    mutationFn: () => consoleCall<Signup>("POST", "auth/signup", { businessName, email, password }),
-  });
   useEffect(() => {
-    if (signup.data) headingRef.current?.focus();
-  }, [signup.data]);
+    if (state.created) headingRef.current?.focus();
+  }, [state.created]);
 
-  if (signup.data) {
-    const { keys, merchant } = signup.data;
+  if (state.created) {
+    const { keys, businessName } = state.created;
     return (
       <section className="mt-6 space-y-4" aria-labelledby={`${id}-keys`}>
         <h2 id={`${id}-keys`} ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
           Your secret keys
         </h2>
         <p className="text-sm text-slate-700">
-          Welcome, {merchant.businessName}. Your server sends one of these keys to the Paygate API.
+          Welcome, {businessName}. Your server sends one of these keys to the Paygate API.
         </p>
         <ShownOnceWarning>
           Copy both keys now and keep them somewhere safe. They will not be shown again: if one is lost, roll
@@ -52,16 +45,9 @@ export function SignupForm() {
     );
   }
 
-  const { byField, rest } = fieldErrors(signup.error, FIELDS);
+  const byField = state.fieldErrors;
   return (
-    <form
-      className="mt-6 space-y-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        signup.mutate();
-      }}
-    >
+    <form className="mt-6 space-y-4" noValidate action={action}>
       <Field id={`${id}-business`} label="Business name" error={byField.businessName}>
         {(aria) => (
           <input
@@ -69,8 +55,7 @@ export function SignupForm() {
             name="businessName"
             autoComplete="organization"
             required
-            value={businessName}
-            onChange={(e) => setBusinessName(e.target.value)}
+            defaultValue={state.values.businessName}
             className={inputClass}
           />
         )}
@@ -83,8 +68,7 @@ export function SignupForm() {
             name="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            defaultValue={state.values.email}
             className={inputClass}
           />
         )}
@@ -98,19 +82,17 @@ export function SignupForm() {
             autoComplete="new-password"
             required
             minLength={10}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
             className={inputClass}
           />
         )}
       </Field>
-      {rest && (
+      {(state.error ?? byField.form) && (
         <p role="alert" className={alertError}>
-          {rest}
+          {state.error ?? byField.form}
         </p>
       )}
-      <button type="submit" className={buttonPrimary} disabled={signup.isPending}>
-        {signup.isPending ? "Creating your account…" : "Create account"}
+      <button type="submit" className={buttonPrimary} disabled={pending}>
+        {pending ? "Creating your account…" : "Create account"}
       </button>
       <p className="text-sm text-slate-700">
         Already have an account?{" "}

@@ -3,12 +3,12 @@
 import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatMoney, isZeroAmount } from "@/lib/checkout/format";
 import { fmt, type Locale } from "@/lib/i18n/locales";
 import type { CheckoutMessages, LinkFormMessages } from "@/lib/i18n/messages/en";
 import { type LinkPricing, quoteFees } from "@/lib/links/fee-notice";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
+import { payLinkForm } from "../actions";
 
 /** One prompt of the link's form schema. */
 type Prompt = {
@@ -34,6 +34,8 @@ type Props = {
   locale: Locale;
   t: LinkFormMessages;
   channelNames: CheckoutMessages["channels"];
+  /** The problem code of this form posted without the page's code (../actions.ts), when it came back with one. */
+  posted: string | null;
 };
 
 type Failure = { status: "failed"; error: string; message: string };
@@ -214,6 +216,7 @@ function Form({
   locale,
   t,
   channelNames,
+  posted,
 }: Props) {
   const money = (amount: string) => formatMoney(amount, currency, locale);
   const e = t.errors;
@@ -221,8 +224,15 @@ function Form({
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const hydrated = useHydrated();
+  const [formError, setFormError] = useState<string | null>(() =>
+    posted === null
+      ? null
+      : posted === "validation_error"
+        ? e.checkDetails
+        : posted === "payment_link_unavailable"
+          ? e.unavailableNow
+          : e.generic,
+  );
   const pay = useMutation({
     mutationFn: (body: Record<string, unknown>) => startPayment(slug, body, e.generic),
     // The checkout opens in this page's language (docs/checkout.md "Languages").
@@ -303,13 +313,17 @@ function Form({
       : null;
 
   return (
+    // Posted by the browser itself before this code runs (or without it): the server action payLinkForm.
     <form
       ref={formRef}
+      action={payLinkForm}
       onSubmit={onSubmit}
       noValidate
       className="mt-6 space-y-5"
       aria-describedby={formError ? `${id}-form-error` : undefined}
     >
+      <input type="hidden" name="slug" value={slug} />
+      <input type="hidden" name="lang" value={locale} />
       {formError && (
         <div
           id={`${id}-form-error`}
@@ -429,8 +443,8 @@ function Form({
       />
       <button
         type="submit"
-        disabled={!hydrated || pay.isPending || pay.isSuccess}
-        aria-disabled={!hydrated || pay.isPending || pay.isSuccess}
+        disabled={pay.isPending || pay.isSuccess}
+        aria-disabled={pay.isPending || pay.isSuccess}
         className="w-full rounded-lg px-4 py-3 text-base font-semibold text-white shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-70"
         style={{ backgroundColor: brandColor ?? "#0f766e" }}
       >

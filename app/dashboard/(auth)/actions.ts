@@ -1,0 +1,83 @@
+"use server";
+
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { SESSION_COOKIE, safeNext, sessionCookieOptions } from "@/lib/console/cookies";
+import { formValues, parseFields } from "@/lib/console/form-fields";
+import { clientAddressOf } from "@/lib/http/client-address";
+import { isAppError } from "@/lib/http/errors";
+import { loginMerchant } from "@/lib/merchants/login-merchant";
+import { LoginBody, SignupBody } from "@/lib/merchants/schemas";
+import { signupMerchant } from "@/lib/merchants/signup-merchant";
+
+/**
+ * The console's sign-in and sign-up forms, as server actions: the same verbs, rules and budgets as
+ * /v1/merchants/auth/*. The browser posts them itself before the page's code runs or with JavaScript off, and
+ * the page's code posts them the same way once it runs (useActionState), so there is one path, always a POST:
+ * no credential ever travels in an address. A failure answers the form again with each field's problem and
+ * what was typed (never the password).
+ */
+export type AuthFormState = {
+  values: Record<string, string>;
+  fieldErrors: Record<string, string>;
+  error: string | null;
+  /** After sign-up: the two secret keys, shown this once. */
+  created?: {
+    businessName: string;
+    keys: { test: { secretKey: string }; live: { secretKey: string } };
+  };
+};
+
+async function requestFacts() {
+  const h = await headers();
+  return { clientAddress: clientAddressOf(h), https: h.get("x-forwarded-proto") === "https" };
+}
+
+async function startSession(accessToken: string, expiresAt: string, https: boolean) {
+  (await cookies()).set(SESSION_COOKIE, accessToken, sessionCookieOptions(expiresAt, https));
+}
+
+function failure(values: Record<string, string>, err: unknown): AuthFormState {
+  if (!isAppError(err)) throw err;
+  return { values, fieldErrors: {}, error: err.message };
+}
+
+export async function signIn(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const values = formValues(form, ["email", "password"]);
+  const kept = { email: values.email ?? "" };
+  const parsed = parseFields(LoginBody, values);
+  if (!parsed.ok) return { values: kept, fieldErrors: parsed.fieldErrors, error: null };
+  const { clientAddress, https } = await requestFacts();
+  let session: Awaited<ReturnType<typeof loginMerchant>>;
+  try {
+    session = await loginMerchant({ ...parsed.data, clientAddress });
+  } catch (err) {
+    return failure(kept, err);
+  }
+  await startSession(session.accessToken, session.expiresAt, https);
+  const next = form.get("next");
+  redirect(safeNext(typeof next === "string" ? next : null));
+}
+
+export async function signUp(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const values = formValues(form, ["businessName", "email", "password"]);
+  const kept = { businessName: values.businessName ?? "", email: values.email ?? "" };
+  const parsed = parseFields(SignupBody, values);
+  if (!parsed.ok) return { values: kept, fieldErrors: parsed.fieldErrors, error: null };
+  const { clientAddress, https } = await requestFacts();
+  try {
+    const { accessToken, expiresAt, merchant, keys } = await signupMerchant({
+      ...parsed.data,
+      clientAddress,
+    });
+    await startSession(accessToken, expiresAt, https);
+    return {
+      values: {},
+      fieldErrors: {},
+      error: null,
+      created: { businessName: merchant.businessName, keys },
+    };
+  } catch (err) {
+    return failure(kept, err);
+  }
+}
