@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { initialize, signUp } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { expect, initialize, test } from "../fixtures";
 import { demoMerchantFile, MAIN_BASE_URL } from "../servers";
 
 /**
@@ -58,12 +58,13 @@ for (const mode of MODES) {
     test("the checkout shows the merchant, the amount, the fee and the channels", async ({
       page,
       request,
+      merchant,
     }) => {
-      const shop = await signUp(request, "No Script Shop");
+      const shop = merchant;
       const session = await initialize(request, shop, { amount: "5000.00" });
       const res = await open(page, session.checkoutUrl);
       expect(res?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1, name: "No Script Shop" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: merchant.businessName })).toBeVisible();
       await expect(page.getByText("NGN 5,175.00").first()).toBeVisible();
       await expect(page.getByText("NGN 175.00 card fee").first()).toBeVisible();
       for (const channel of ["Card", "Bank transfer", "Bank payment", "USSD"]) {
@@ -75,8 +76,9 @@ for (const mode of MODES) {
     test("a customer pays by bank transfer: the tab, the account, the money arriving", async ({
       page,
       request,
+      merchant,
     }) => {
-      const shop = await signUp(request, "No Script Transfers");
+      const shop = merchant;
       const session = await initialize(request, shop, { amount: "5000.00" });
       await open(page, session.checkoutUrl);
       await page.getByRole("tab", { name: "Bank transfer" }).click();
@@ -106,8 +108,12 @@ for (const mode of MODES) {
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     });
 
-    test("a card with a one-time password pays, and a declined card says why", async ({ page, request }) => {
-      const shop = await signUp(request, "No Script Cards");
+    test("a card with a one-time password pays, and a declined card says why", async ({
+      page,
+      request,
+      merchant,
+    }) => {
+      const shop = merchant;
       const declined = await initialize(request, shop, { amount: "1000.00" });
       await open(page, declined.checkoutUrl);
       await page.getByLabel("Card number").fill("4000 0000 0000 0002");
@@ -131,8 +137,12 @@ for (const mode of MODES) {
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     });
 
-    test("bank payment and USSD ask the bank, and cancelling asks first", async ({ page, request }) => {
-      const shop = await signUp(request, "No Script Banks");
+    test("bank payment and USSD ask the bank, and cancelling asks first", async ({
+      page,
+      request,
+      merchant,
+    }) => {
+      const shop = merchant;
       const session = await initialize(request, shop, { amount: "2000.00" });
       await open(page, session.checkoutUrl);
       await page.getByRole("tab", { name: "Bank payment" }).click();
@@ -163,6 +173,7 @@ for (const mode of MODES) {
     test("the language menu, the demo store and a payment link lead to checkout", async ({
       page,
       request,
+      merchant,
     }) => {
       // The demo store posts its order form and lands on the checkout.
       await open(page, "/demo");
@@ -176,7 +187,7 @@ for (const mode of MODES) {
       await expect(page.locator("html")).toHaveAttribute("lang", "fr");
 
       // A payment link's form, posted by the browser: on to checkout; a bad email comes back said.
-      const shop = await signUp(request, "No Script Links");
+      const shop = merchant;
       const link = await (
         await request.post(`${MAIN_BASE_URL}/v1/merchants/payment-links`, {
           headers: { authorization: `Bearer ${shop.accessToken}` },

@@ -36,18 +36,16 @@ test("checkout pages carry the security headers of docs/checkout.md; the API doe
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
-    // The app's stylesheet is announced in the headers, so its fetch starts before the <head> is parsed; the
-    // header names the stylesheets the page links (the not-found page's HTML links none: React adds it).
-    const linked = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-    const preloaded = [...(headers.link ?? "").matchAll(/<([^>]+)>; rel=preload; as=style/g)].map(
-      (m) => m[1],
-    );
-    expect(preloaded.length, path).toBeGreaterThan(0);
-    for (const href of linked) expect(preloaded, path).toContain(href);
-    stylesheets.add(preloaded.sort().join(" "));
+    // The app's stylesheet is in the <head> itself, with this request's nonce; none is linked.
+    const styles = [...html.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/g)];
+    expect(styles, path).toHaveLength(1);
+    expect(styles[0]?.[1], path).toContain(`nonce="${nonce}"`);
+    expect(html, path).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
+    expect(headers.link ?? "", path).not.toContain("as=style");
+    stylesheets.add(styles[0]?.[2] ?? "");
   }
   expect(nonces.size).toBe(3);
-  expect(stylesheets.size, "every page announces the same stylesheet").toBe(1);
+  expect(stylesheets.size, "every page carries the same stylesheet").toBe(1);
   const api = await request.get("/v1/ping");
   expect(api.headers()["content-security-policy"]).toBeUndefined();
 });

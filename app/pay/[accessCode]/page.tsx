@@ -4,14 +4,16 @@ import { notFound } from "next/navigation";
 import type { CSSProperties } from "react";
 import { HostedErrorNotice } from "@/components/ui/hosted-error-notice";
 import { LanguageMenu } from "@/components/ui/language-menu";
+import { initialChannel } from "@/lib/checkout/initial-channel";
 import { loadCheckout } from "@/lib/checkout/load-checkout";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { isLocale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { log } from "@/lib/log";
-import { isChannel } from "@/lib/payments/channel-list";
+import { type Channel, isChannel } from "@/lib/payments/channel-list";
 import { Checkout } from "./_components/checkout";
+import { initialPanel } from "./_components/initial-panel";
 import { RateLimited } from "./_components/rate-limited";
 import { chooseCheckoutLanguage } from "./actions";
 
@@ -69,8 +71,9 @@ export default async function PayPage({
   const { view } = loaded;
   const brand = view.merchant.brandColor ?? DEFAULT_BRAND;
   // The address's own state: the tab, and what a form posted without the page's code led to (actions.ts).
-  const asked = one("channel") ?? "";
-  const channel = isChannel(asked) && view.channels.includes(asked) ? asked : null;
+  const asked = one("channel");
+  const channel = isChannel(asked ?? "") ? (asked as Channel) : null;
+  const first = initialChannel(view, asked);
   const problem = one("problem");
   const lang = one("lang");
   const { merchant } = view;
@@ -95,7 +98,8 @@ export default async function PayPage({
           view={view}
           locale={locale}
           messages={t.checkout}
-          channel={channel}
+          firstChannel={first}
+          initialPanel={initialPanel(first)}
           keep={isLocale(lang) ? { lang } : {}}
           posted={problem && PROBLEM.test(problem) ? { channel, problem } : null}
           confirmCancel={one("cancel") === "confirm"}

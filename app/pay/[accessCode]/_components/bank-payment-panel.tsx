@@ -1,16 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Combobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
 import { CheckoutForm } from "./checkout-form";
-import { useCheckout } from "./context";
+import { SelectedChannelContext, useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
 import { problemText } from "./problem-text";
@@ -23,7 +23,8 @@ import { withAmount } from "./with-amount";
 
 type Waiting = { bankCode: string; bankName: string };
 
-function BankPaymentPanelBody({ active }: { active: boolean }) {
+function BankPaymentPanelBody() {
+  const active = useContext(SelectedChannelContext) === "bank_payment";
   const { view, record, applyStatus, t, locale, money, posted } = useCheckout();
   const b = t.bankPayment;
   const id = useId();
@@ -187,10 +188,10 @@ function BankPaymentPanelBody({ active }: { active: boolean }) {
 }
 
 /** BankPaymentPanel, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
-export function BankPaymentPanel({ active }: { active: boolean }) {
+export function BankPaymentPanel() {
   return (
     <WithQuery>
-      <BankPaymentPanelBody active={active} />
+      <BankPaymentPanelBody />
     </WithQuery>
   );
 }

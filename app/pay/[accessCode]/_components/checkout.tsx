@@ -18,28 +18,24 @@ import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
 import { alertWarning } from "@/components/ui/styles";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
 import { formatMoney, isZeroAmount } from "@/lib/checkout/format";
-import {
-  type Channel,
-  type CheckoutRecord,
-  type CheckoutStatus,
-  type CheckoutView,
-  TERMINAL,
-} from "@/lib/checkout/types";
+import { type Channel, type CheckoutRecord, type CheckoutView, TERMINAL } from "@/lib/checkout/types";
 import { fmt, type Locale } from "@/lib/i18n/locales";
 import type { CheckoutMessages } from "@/lib/i18n/messages/en";
 import { customerTotal } from "./amounts";
 import type { ApiError } from "./api";
-import { CheckoutContext, type CheckoutContextValue } from "./context";
+import { CheckoutContext, type CheckoutContextValue, SelectedChannelContext } from "./context";
 import { Outcome } from "./outcome";
 import { Spinner } from "./spinner";
 import type { Activity } from "./status-poll";
 
 /**
- * Each channel's panel is a chunk of its own. The one selected when the page loads is rendered on the server
- * inside the page's HTML itself (no Suspense boundary of its own, so the server waits for its chunk rather than
- * streaming a "Loading…" placeholder that only JavaScript would replace), and its chunk comes with the page;
- * the others are fetched while the browser is idle, before anyone clicks their tab, and show the loading line
- * if a tab is opened before its chunk arrives.
+ * Each channel's panel is a chunk of its own. The one the page opens on is chosen by the page's server
+ * component (`initialPanel`, initial-panel.tsx): the server renders it into the HTML whole (a panel loaded
+ * here with next/dynamic would be streamed as a "Loading…" placeholder the first time, replaced only by
+ * JavaScript), and its chunk comes with the page. The others are loaded here, fetched while the browser is
+ * idle before anyone clicks their tab, and show the loading line (a Suspense boundary each) if a tab is opened
+ * before its chunk arrives. The first panel's chunk is one of the page's own scripts: until it has run, the
+ * page is the server's HTML, whose tabs are links and whose forms post themselves.
  */
 const loading = () => (
   <p className="flex items-center gap-2 text-sm text-slate-700">
@@ -70,6 +66,12 @@ const CardPanel = dynamic(loadCard);
 const TransferPanel = dynamic(loadTransfer);
 const BankPaymentPanel = dynamic(loadBankPayment);
 const UssdPanel = dynamic(loadUssd);
+const LAZY_PANEL: Record<Channel, ComponentType> = {
+  card: CardPanel,
+  bank_transfer: TransferPanel,
+  bank_payment: BankPaymentPanel,
+  ussd: UssdPanel,
+};
 /**
  * What the first screen does not need comes after it, TanStack Query with it: the status poll (browser
  * only, it starts once the page is up) and the cancel button's request (rendered on the server).
@@ -84,14 +86,6 @@ const PRELOAD: Record<Channel, () => Promise<unknown>> = {
   ussd: loadUssd,
 };
 
-/** The tab a status belongs to, so a reload lands where the customer was. */
-const TAB_OF_STATUS: Partial<Record<CheckoutStatus, Channel>> = {
-  awaiting_otp: "card",
-  awaiting_transfer: "bank_transfer",
-  awaiting_bank_authorization: "bank_payment",
-  awaiting_ussd: "ussd",
-};
-
 type Frame = {
   view: CheckoutView;
   /** The page's language and its checkout strings, chosen on the server (lib/i18n/request-locale.ts). */
@@ -101,8 +95,9 @@ type Frame = {
   intro: ReactNode;
   /** Under the amount: who is paying. */
   payer: ReactNode;
-  /** The tab the address asks for (`?channel=`), when the page has it. */
-  channel: Channel | null;
+  /** The tab the page opens on (lib/checkout/initial-channel.ts), and its panel as the server rendered it. */
+  firstChannel: Channel;
+  initialPanel: ReactNode;
   /** The address's query the tabs' links keep (`?lang=`). */
   keep: Record<string, string>;
   /** What a form the browser posted itself led to (context.ts `posted`). */
@@ -160,7 +155,8 @@ export function Checkout({
   payer,
   locale,
   messages: t,
-  channel,
+  firstChannel,
+  initialPanel,
   keep,
   posted,
   confirmCancel,
@@ -193,13 +189,7 @@ export function Checkout({
     tablist.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
   }, []);
 
-  const [tab, setTab] = useState<Channel>(
-    () =>
-      (channel && view.channels.includes(channel) ? channel : null) ??
-      TAB_OF_STATUS[view.record.status] ??
-      view.channels[0] ??
-      "card",
-  );
+  const [tab, setTab] = useState<Channel>(firstChannel);
   const hrefFor = useCallback((id: string) => `?${new URLSearchParams({ ...keep, channel: id })}`, [keep]);
 
   // What screen readers hear when the status changes (not on the first render).
@@ -250,21 +240,19 @@ export function Checkout({
     [view, record, applyStatus, refresh, focusTabs, locale, t, posted],
   );
 
-  const [firstTab] = useState(tab);
   const items: TabItem[] = view.channels.map((channel) => {
     const { total } = customerTotal(view, { ...record, status: "pending" }, channel);
-    const content =
-      channel === "card" ? (
-        <CardPanel key="card" />
-      ) : channel === "bank_transfer" ? (
-        <TransferPanel key="bank_transfer" active={tab === "bank_transfer"} />
-      ) : channel === "bank_payment" ? (
-        <BankPaymentPanel key="bank_payment" active={tab === "bank_payment"} />
-      ) : (
-        <UssdPanel key="ussd" />
-      );
+    const Lazy = LAZY_PANEL[channel];
+    // The panel the page opens on is part of the page's HTML itself: no Suspense boundary of its own, which
+    // React would stream after the rest (as a hidden part only JavaScript shows) once it is large.
     const panel =
-      channel === firstTab ? content : <Suspense fallback={loading()}>{content}</Suspense>;
+      channel === firstChannel ? (
+        initialPanel
+      ) : (
+        <Suspense key={channel} fallback={loading()}>
+          <Lazy />
+        </Suspense>
+      );
     return { id: channel, label: t.channels[channel], detail: context.money(total), panel };
   });
 
@@ -272,65 +260,67 @@ export function Checkout({
     <FocusStepsContext.Provider value={ready}>
       <LoadingContext.Provider value={t.loading}>
         <CheckoutContext.Provider value={context}>
-          <header className="border-b border-slate-200 p-5 sm:p-6">
-            {intro}
-            <AmountSummary
-              view={view}
-              record={record}
-              t={t}
-              locale={locale}
-              channel={
-                TERMINAL.has(record.status) &&
-                record.channel &&
-                (view.channels as string[]).includes(record.channel)
-                  ? (record.channel as Channel)
-                  : tab
-              }
+          <SelectedChannelContext.Provider value={tab}>
+            <header className="border-b border-slate-200 p-5 sm:p-6">
+              {intro}
+              <AmountSummary
+                view={view}
+                record={record}
+                t={t}
+                locale={locale}
+                channel={
+                  TERMINAL.has(record.status) &&
+                  record.channel &&
+                  (view.channels as string[]).includes(record.channel)
+                    ? (record.channel as Channel)
+                    : tab
+                }
+              />
+              {payer}
+            </header>
+            <div className="p-5 sm:p-6">
+              {expired ? (
+                <div role="alert" className="rounded-lg bg-slate-100 p-4 text-slate-800">
+                  <h2 className="font-semibold">{t.expiredTitle}</h2>
+                  <p className="mt-1 text-sm">{fmt(t.expiredBody, { merchant: view.merchant.name })}</p>
+                </div>
+              ) : TERMINAL.has(record.status) ? (
+                <Outcome />
+              ) : (
+                <>
+                  {record.amountMismatch && tab !== "bank_transfer" && (
+                    // The transfer tab says this in full; on any other tab the customer still learns it.
+                    <p role="status" className={`mb-4 ${alertWarning}`} data-testid="mismatch-elsewhere">
+                      {fmt(t.mismatchElsewhere, { received: context.money(record.amountMismatch.received) })}
+                    </p>
+                  )}
+                  <h2 className="mb-3 text-sm font-medium text-slate-700" id="pay-with">
+                    {t.chooseHowToPay}
+                  </h2>
+                  <Tabs
+                    label={t.paymentMethod}
+                    items={items}
+                    selected={tab}
+                    onSelect={(id) => setTab(id as Channel)}
+                    hrefFor={hrefFor}
+                    listRef={tablist}
+                  />
+                  {pollError && !expired && <p className="mt-4 text-sm text-amber-800">{t.reconnecting}</p>}
+                  <CancelPayment keep={{ ...keep, channel: tab }} initiallyConfirming={confirmCancel} />
+                </>
+              )}
+            </div>
+            <p aria-live="polite" className="sr-only">
+              {announcement}
+            </p>
+            <StatusPoll
+              accessCode={view.accessCode}
+              initial={record}
+              activity={activity}
+              onRecord={setRecord}
+              onError={setPollError}
             />
-            {payer}
-          </header>
-          <div className="p-5 sm:p-6">
-            {expired ? (
-              <div role="alert" className="rounded-lg bg-slate-100 p-4 text-slate-800">
-                <h2 className="font-semibold">{t.expiredTitle}</h2>
-                <p className="mt-1 text-sm">{fmt(t.expiredBody, { merchant: view.merchant.name })}</p>
-              </div>
-            ) : TERMINAL.has(record.status) ? (
-              <Outcome />
-            ) : (
-              <>
-                {record.amountMismatch && tab !== "bank_transfer" && (
-                  // The transfer tab says this in full; on any other tab the customer still learns it.
-                  <p role="status" className={`mb-4 ${alertWarning}`} data-testid="mismatch-elsewhere">
-                    {fmt(t.mismatchElsewhere, { received: context.money(record.amountMismatch.received) })}
-                  </p>
-                )}
-                <h2 className="mb-3 text-sm font-medium text-slate-700" id="pay-with">
-                  {t.chooseHowToPay}
-                </h2>
-                <Tabs
-                  label={t.paymentMethod}
-                  items={items}
-                  selected={tab}
-                  onSelect={(id) => setTab(id as Channel)}
-                  hrefFor={hrefFor}
-                  listRef={tablist}
-                />
-                {pollError && !expired && <p className="mt-4 text-sm text-amber-800">{t.reconnecting}</p>}
-                <CancelPayment keep={{ ...keep, channel: tab }} initiallyConfirming={confirmCancel} />
-              </>
-            )}
-          </div>
-          <p aria-live="polite" className="sr-only">
-            {announcement}
-          </p>
-          <StatusPoll
-            accessCode={view.accessCode}
-            initial={record}
-            activity={activity}
-            onRecord={setRecord}
-            onError={setPollError}
-          />
+          </SelectedChannelContext.Provider>
         </CheckoutContext.Provider>
       </LoadingContext.Provider>
     </FocusStepsContext.Provider>

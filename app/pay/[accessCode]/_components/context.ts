@@ -31,6 +31,9 @@ export type CheckoutContextValue = {
 
 export const CheckoutContext = createContext<CheckoutContextValue | null>(null);
 
+/** The payment method whose tab is selected now (a panel stays mounted while another tab is shown). */
+export const SelectedChannelContext = createContext<Channel | null>(null);
+
 export function useCheckout(): CheckoutContextValue {
   const value = useContext(CheckoutContext);
   if (!value) throw new Error("useCheckout outside <Checkout>");

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, alertWarning, buttonPrimary } from "@/components/ui/styles";
@@ -10,7 +10,7 @@ import type { CheckoutView, VirtualAccountView } from "@/lib/checkout/types";
 import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi, newIdempotencyKey } from "./api";
 import { CheckoutForm } from "./checkout-form";
-import { useCheckout } from "./context";
+import { SelectedChannelContext, useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { problemText } from "./problem-text";
 import { WithQuery } from "./query-client";
@@ -37,7 +37,8 @@ function shownFromServer(view: CheckoutView, status: string): Shown | null {
   return { account: attempt.account, deadline: Date.now() + attempt.account.expiresInSeconds * 1000 };
 }
 
-function TransferPanelBody({ active }: { active: boolean }) {
+function TransferPanelBody() {
+  const active = useContext(SelectedChannelContext) === "bank_transfer";
   const { view, record, applyStatus, refresh, t, locale, money, posted } = useCheckout();
   const w = t.transfer;
   const [shown, setShown] = useState<Shown | null>(() => shownFromServer(view, record.status));
@@ -274,10 +275,10 @@ function TransferPanelBody({ active }: { active: boolean }) {
 }
 
 /** TransferPanel, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
-export function TransferPanel({ active }: { active: boolean }) {
+export function TransferPanel() {
   return (
     <WithQuery>
-      <TransferPanelBody active={active} />
+      <TransferPanelBody />
     </WithQuery>
   );
 }
