@@ -6,8 +6,11 @@ import { hostedPageMissing } from "@/lib/checkout/hosted-page-missing";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { newRequestId } from "@/lib/security/tokens";
 
-/** A checkout or payment link address that has nothing to show is answered by this unrouted path's 404. */
-const MISSING_PAGE = "/pay/_/missing";
+/**
+ * A checkout or payment link address that has nothing to show is answered by this unrouted path's 404 (the
+ * root not-found page). Outside `config.matcher`, so this proxy never runs for it itself.
+ */
+const MISSING_PAGE = "/_hosted/missing";
 
 export async function proxy(request: NextRequest) {
   const bytes = new Uint8Array(18);
@@ -54,9 +57,21 @@ export async function proxy(request: NextRequest) {
       pathname: request.nextUrl.pathname,
       clientAddress: clientAddressOf(request.headers),
     }));
-  const response = missing
-    ? NextResponse.rewrite(new URL(MISSING_PAGE, request.url), { request: { headers: requestHeaders } })
-    : NextResponse.next({ request: { headers: requestHeaders } });
+  let response: NextResponse;
+  if (missing) {
+    // On the origin the request came to, as its Host header names it: `request.nextUrl` spells 127.0.0.1 as
+    // localhost, and Next then takes the rewrite for another site's and proxies it over HTTP, losing the
+    // headers set here.
+    const host = request.headers.get("host") ?? request.nextUrl.host;
+    const target = new URL(MISSING_PAGE, `${request.nextUrl.protocol}//${host}`);
+    // Next serves the rewrite by sending the request to itself: through server.mjs, which keeps the headers
+    // set here (x-page-url, the client's address) only on a request carrying the service's own secret.
+    const frontSecret = process.env.PAYGATE_FRONT_SECRET;
+    if (frontSecret) requestHeaders.set("x-paygate-front", frontSecret);
+    response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
+  } else {
+    response = NextResponse.next({ request: { headers: requestHeaders } });
+  }
   response.headers.set("content-security-policy", csp);
   // The access code is in the checkout's address: no other site is ever told it (no Referer leaves the
   // origin), while the page's own requests still carry their Origin, which a form's POST needs (a browser
