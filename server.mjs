@@ -8,7 +8,7 @@
 // must hold across requests (budgets, idempotency, claims) lives in the database, so workers share nothing
 // else. See docs/deploy.md.
 import cluster from "node:cluster";
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
 
@@ -34,6 +34,19 @@ function wholeNumber(name, fallback, min, max) {
 const port = wholeNumber("PORT", 3000, 1, 65535);
 const workers = wholeNumber("WEB_CONCURRENCY", availableParallelism(), 1, 64);
 const graceSeconds = wholeNumber("SHUTDOWN_GRACE_SECONDS", 10, 0, 600);
+// A client has this long to send a request's headers, and then its whole request, before its connection is
+// closed (a slow-header client holds a socket for nothing); checked every second, so the bound is kept to
+// within a second rather than Node's 30 s sweep.
+const headersTimeoutSeconds = wholeNumber("HEADERS_TIMEOUT_SECONDS", 10, 1, 300);
+const requestTimeoutSeconds = wholeNumber("REQUEST_TIMEOUT_SECONDS", 30, 1, 600);
+if (requestTimeoutSeconds < headersTimeoutSeconds)
+  refuseConfig("REQUEST_TIMEOUT_SECONDS", "must be at least HEADERS_TIMEOUT_SECONDS", requestTimeoutSeconds);
+// Connections this instance holds open at once, shared out between its workers; past it a new connection is
+// closed at once. The proxy in front (docs/deploy.md) queues and limits clients before that.
+const maxConnections = wholeNumber("MAX_CONNECTIONS", 2048, 1, 1_000_000);
+// Every so many seconds each serving process logs its memory (resident set, V8 heap), for an operator watching a
+// process's footprint over time (npm run bench:soak reads it too). 0: never.
+const memoryLogSeconds = wholeNumber("MEMORY_LOG_SECONDS", 0, 0, 86_400);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 
 function logLine(level, msg, fields = {}) {
@@ -41,6 +54,12 @@ function logLine(level, msg, fields = {}) {
   if (level === "error" || level === "warn") console.error(line);
   else console.log(line);
 }
+
+// A secret the service's processes share (workers inherit the primary's environment), which proxy.ts puts on a
+// request Next sends to itself for a rewrite, so the front can tell that request from a client's.
+const FRONT_SECRET = "PAYGATE_FRONT_SECRET";
+const FRONT_SECRET_HEADER = "x-paygate-front";
+process.env[FRONT_SECRET] ??= randomBytes(24).toString("base64url");
 
 if (cluster.isPrimary && workers > 1) {
   runPrimary();
@@ -122,6 +141,15 @@ async function runServer() {
   // every request, so it may be trusted; under a bare `next start` it is not.
   globalThis[Symbol.for("paygate.front")] = true;
 
+  const frontSecret = Buffer.from(process.env[FRONT_SECRET] ?? "");
+  function fromNext(req) {
+    const sent = req.headers[FRONT_SECRET_HEADER];
+    delete req.headers[FRONT_SECRET_HEADER];
+    if (typeof sent !== "string" || frontSecret.length === 0) return false;
+    const given = Buffer.from(sent);
+    return given.length === frontSecret.length && timingSafeEqual(given, frontSecret);
+  }
+
   function clientAddress(req) {
     if (trustProxy) {
       const forwarded = req.headers["x-forwarded-for"];
@@ -195,34 +223,47 @@ async function runServer() {
   }
 
   let draining = false;
-  const server = createServer((req, res) => {
-    // A request on a kept-alive connection while shutting down is served, and its connection then closed.
-    if (draining) res.setHeader("connection", "close");
-    const refusal = precheck(req);
-    if (refusal) return refuse(res, refusal);
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
-    // Set by proxy.ts for the hosted pages (lib/i18n/request-locale.ts reads it), never taken from a client.
-    delete req.headers["x-page-url"];
-    handle(req, res).catch((err) => {
-      const id = requestId();
-      logLine("error", "request handler failed", { requestId: id, error: String(err?.message ?? err) });
-      if (res.headersSent) {
-        // Too late for an envelope: end the connection rather than leave the client waiting.
-        res.destroy();
-      } else {
-        refuse(
-          res,
-          envelope(
-            500,
-            "internal_error",
-            `Something went wrong on our side. Quote request id ${id} to support.`,
-            id,
-          ),
-        );
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutSeconds * 1000,
+      requestTimeout: requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      // A request on a kept-alive connection while shutting down is served, and its connection then closed.
+      if (draining) res.setHeader("connection", "close");
+      const refusal = precheck(req);
+      if (refusal) return refuse(res, refusal);
+      // Next sends a request to itself to serve a proxy.ts rewrite (an unknown checkout's not-found page): it
+      // carries the service's own secret, and keeps the client's address and the headers proxy.ts set. Any
+      // other request gets its address from its socket, and x-page-url (set by proxy.ts for the hosted
+      // pages, read by lib/i18n/request-locale.ts) is never taken from a client.
+      if (!fromNext(req)) {
+        req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
+        delete req.headers["x-page-url"];
       }
-    });
-  });
+      handle(req, res).catch((err) => {
+        const id = requestId();
+        logLine("error", "request handler failed", { requestId: id, error: String(err?.message ?? err) });
+        if (res.headersSent) {
+          // Too late for an envelope: end the connection rather than leave the client waiting.
+          res.destroy();
+        } else {
+          refuse(
+            res,
+            envelope(
+              500,
+              "internal_error",
+              `Something went wrong on our side. Quote request id ${id} to support.`,
+              id,
+            ),
+          );
+        }
+      });
+    },
+  );
   server.keepAliveTimeout = 65_000;
+  server.maxConnections = Math.max(1, Math.floor(maxConnections / (cluster.isWorker ? workers : 1)));
   // Bytes Node's HTTP parser cannot read (bad header characters, conflicting lengths, huge headers).
   server.on("clientError", (err, socket) => {
     if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();
@@ -237,13 +278,28 @@ async function runServer() {
     const answer =
       err.code === "HPE_HEADER_OVERFLOW"
         ? envelope(431, "headers_too_large", "The request headers are too large.")
-        : envelope(400, "bad_request", "The HTTP request is malformed.");
+        : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? envelope(408, "request_timeout", "The request did not arrive in time.")
+          : envelope(400, "bad_request", "The HTTP request is malformed.");
     const head = Object.entries({ ...answer.headers, connection: "close" })
       .map(([k, v]) => `${k}: ${v}`)
       .join("\r\n");
-    const reason = answer.status === 431 ? "Request Header Fields Too Large" : "Bad Request";
+    const reason =
+      { 408: "Request Timeout", 431: "Request Header Fields Too Large" }[answer.status] ?? "Bad Request";
     socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${head}\r\n\r\n${answer.body}`);
   });
+  if (memoryLogSeconds > 0) {
+    setInterval(() => {
+      const m = process.memoryUsage();
+      const mb = (bytes) => Math.round((bytes / 1048576) * 10) / 10;
+      logLine("info", "memory", {
+        rssMb: mb(m.rss),
+        heapUsedMb: mb(m.heapUsed),
+        heapTotalMb: mb(m.heapTotal),
+        externalMb: mb(m.external),
+      });
+    }, memoryLogSeconds * 1000).unref();
+  }
   server.listen(port, hostname, () => {
     logLine("info", "listening", {
       url: `http://${hostname}:${port}`,

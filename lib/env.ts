@@ -80,6 +80,13 @@ const EnvSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** On SIGTERM, how long a process may take to finish its requests and deliveries before it exits. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+    /** server.mjs (read there first): how long a client may take to send a request's headers, and all of it. */
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    /** server.mjs: connections one instance holds open at once (shared out between its workers). */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+    /** server.mjs: every so many seconds each process logs its memory ("memory" lines); 0 never. */
+    MEMORY_LOG_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
     /** Length of a virtual account's payment window (docs/states.md). */
     BANK_TRANSFER_WINDOW_SECONDS: positiveInt(30 * 60),
     /** Simulated card-network latency of the sandbox card rail (tests use it to race a card against a transfer). */

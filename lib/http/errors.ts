@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   refund_not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
+  /** The request's headers, or the whole request, did not arrive in time; answered by server.mjs. */
+  request_timeout: 408,
   invalid_state: 409,
   /** A refund larger than what is still refundable on the transaction. */
   refund_exceeds_available: 409,

@@ -47,7 +47,12 @@ function errorCodes(op: Operation): ErrorCode[] {
   if (op.method === "post" && op.auth !== "none")
     codes.add("idempotency_key_reused").add("idempotency_in_progress");
   // Any request can be refused before it reaches the route: malformed (server.mjs) or while the service is down.
-  codes.add("bad_request").add("headers_too_large").add("internal_error").add("service_unavailable");
+  codes
+    .add("bad_request")
+    .add("request_timeout")
+    .add("headers_too_large")
+    .add("internal_error")
+    .add("service_unavailable");
   return [...codes];
 }
 

@@ -383,6 +383,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   email_taken: "email is already registered; sign in instead.",
   payload_too_large: "The body must not exceed 65536 bytes (64 KiB).",
   headers_too_large: "The request headers are too large.",
+  request_timeout: "The request did not arrive in time.",
   unsupported_media_type:
     'Content-Type must be application/json for a request with a body (got "text/plain").',
   idempotency_key_reused:

@@ -960,6 +960,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -1123,6 +1136,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -1211,6 +1237,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1314,6 +1353,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1436,6 +1488,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1604,6 +1669,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -1756,6 +1834,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1945,6 +2036,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -2111,6 +2215,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2293,6 +2410,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -2449,6 +2579,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2638,6 +2781,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -2820,6 +2976,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "test_mode_only";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -3032,6 +3201,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -3231,6 +3413,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -3425,6 +3620,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -3581,6 +3789,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -3707,6 +3928,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "transaction_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -3875,6 +4109,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -3974,6 +4221,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4092,6 +4352,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "transaction_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4247,6 +4520,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -4370,6 +4656,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "refund_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4532,6 +4831,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -4638,6 +4950,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "event_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4761,6 +5086,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4928,6 +5266,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `payload_too_large` */
       413: {
         content: {
@@ -5051,6 +5402,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5210,6 +5574,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -5342,6 +5719,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -5438,6 +5828,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5559,6 +5962,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -5639,6 +6055,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5735,6 +6164,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5860,6 +6302,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6010,6 +6465,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -6112,6 +6580,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "event_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6268,6 +6749,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -6393,6 +6887,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6548,6 +7055,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -6658,6 +7178,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "payment_link_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6774,6 +7307,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -6871,6 +7417,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "payment_link_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6985,6 +7544,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -7047,6 +7619,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7118,6 +7703,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
