@@ -3,7 +3,11 @@ import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
 import { isAppError } from "@/lib/http/errors";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
+import { chargeAction } from "@/lib/payments/charge-action";
 import { presentCheckoutRecord, presentSession } from "@/lib/payments/present";
+import { isTerminal } from "@/lib/payments/status";
+import { USSD_TYPES } from "@/lib/rails/paystack/connector";
+import { paystackKeyFor } from "@/lib/rails/paystack/keys";
 import { receiptsByEmail } from "@/lib/receipts/transport";
 import type { CheckoutRecord, CheckoutView } from "./types";
 
@@ -88,6 +92,10 @@ export async function loadCheckout(input: {
           .executeTakeFirst()
       : undefined;
   const session = presentSession(row);
+  // Whether a payment processor (Paystack) takes this merchant's payments of the mode: the same rule as
+  // railsFor, without refusing (a live checkout without one shows what the charges answer: live_not_connected).
+  const processor = (await paystackKeyFor({ merchantId: row.merchant_id, mode })) !== undefined;
+  const action = isTerminal(row.status) ? undefined : await chargeAction(db(), row.id);
   const country = countryForCurrency(row.currency);
   const view: CheckoutView = {
     accessCode: row.access_code,
@@ -109,13 +117,19 @@ export async function loadCheckout(input: {
     merchantBearsCost: session.merchantBearsCost,
     callbackUrl: row.callback_url,
     testMode: mode === "test",
+    sandbox: mode === "test" && !processor,
+    bankNeedsAccount: processor,
     ussdBanks: BANKS[country]
-      .filter((b) => b.ussd)
+      // Through Paystack, only the banks whose USSD codes its USSD charge takes.
+      .filter(
+        (b) =>
+          b.ussd && (!processor || (USSD_TYPES as readonly string[]).includes(b.ussd.replace(/[*#]/g, ""))),
+      )
       .map((b) => ({ code: b.code, name: b.name }))
       .sort((a, b) => a.name.localeCompare(b.name, "en")),
     receiptsByEmail: receiptsByEmail(),
     paidWith: paidAttempt ? describeInstrument(paidAttempt.channel, paidAttempt.details) : null,
-    record: presentCheckoutRecord(row) as CheckoutRecord,
+    record: { ...presentCheckoutRecord(row), ...(action && { action }) } as CheckoutRecord,
   };
   return { kind: "found", view };
 }

@@ -5,27 +5,57 @@ import { type FormEvent, useId, useMemo, useState } from "react";
 import { Combobox } from "@/components/ui/combobox";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
-import { alertError, buttonPrimary, buttonSecondary } from "@/components/ui/styles";
+import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { fmt } from "@/lib/i18n/locales";
-import { type BankPaymentResult, checkoutApi } from "./api";
+import { type BankPaymentResult, type ChargeAction, checkoutApi } from "./api";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
 import { WithQuery } from "./query-client";
+import { RedirectStep } from "./redirect-step";
 import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
+import { StepForm } from "./step-form";
 import { useCharge } from "./use-charge";
 import { useStatusLeft } from "./use-status-left";
 import { withAmount } from "./with-amount";
 
+type Waiting = { bankName: string; action?: ChargeAction };
+
 function BankPaymentPanelBody({ active }: { active: boolean }) {
-  const { view, applyStatus, t, locale, money } = useCheckout();
+  const { view, record, applyStatus, t, locale, money } = useCheckout();
   const b = t.bankPayment;
   const id = useId();
   const [bankCode, setBankCode] = useState<string | null>(null);
+  const [accountNumber, setAccountNumber] = useState("");
   const [pickError, setPickError] = useState<string | null>(null);
-  const [waiting, setWaiting] = useState<BankPaymentResult | null>(null);
-  const [declined, setDeclined] = useState(false);
+  const [accountError, setAccountError] = useState<string | null>(null);
+  // A reload while the bank asks for a step shows that step again.
+  const [waiting, setWaiting] = useState<Waiting | null>(() =>
+    record.action?.channel === "bank_payment" ? { bankName: "", action: record.action } : null,
+  );
+  const [declined, setDeclined] = useState<string | null>(null);
+
+  /** What the bank answered: wait for its approval, a step, paid, or refused. */
+  function onResult(result: BankPaymentResult) {
+    if (result.status === "success") {
+      setWaiting(null);
+      void applyStatus({ status: "success", channel: "bank_payment", total: view.totals.transfer });
+      return;
+    }
+    if (result.status === "failed") {
+      setWaiting(null);
+      setDeclined(result.message);
+      void applyStatus({ status: "pending", action: undefined });
+      return;
+    }
+    setDeclined(null);
+    setWaiting({ bankName: result.bankName, action: result.action });
+    void applyStatus({
+      status: "awaiting_bank_authorization",
+      action: result.action && { channel: "bank_payment", ...result.action },
+    });
+  }
 
   // Loaded when the tab is first opened, then kept.
   const banks = useQuery({
@@ -39,19 +69,17 @@ function BankPaymentPanelBody({ active }: { active: boolean }) {
     [banks.data],
   );
 
-  const request = useCharge((code: string, key) => checkoutApi.bankPayment(view.accessCode, code, key), {
-    onSuccess: async (result) => {
-      setDeclined(false);
-      await applyStatus({ status: "awaiting_bank_authorization" });
-      setWaiting(result);
-    },
-  });
+  const request = useCharge(
+    (body: { bankCode: string; accountNumber?: string }, key) =>
+      checkoutApi.bankPayment(view.accessCode, body, key),
+    { onSuccess: onResult },
+  );
 
   // The bank's answer arrives through the status poll: back to `pending` means the request was declined
   // (or replaced); another waiting status means the customer moved on to another channel.
   useStatusLeft(waiting !== null, "awaiting_bank_authorization", (status) => {
     setWaiting(null);
-    if (status === "pending") setDeclined(true);
+    if (status === "pending") setDeclined("");
   });
 
   const total = money(view.totals.transfer);
@@ -65,7 +93,46 @@ function BankPaymentPanelBody({ active }: { active: boolean }) {
       return;
     }
     setPickError(null);
-    request.mutate(bankCode);
+    if (view.bankNeedsAccount && !/^\d{10}$/.test(accountNumber)) {
+      setAccountError(b.accountNumberInvalid);
+      document.getElementById(`${id}-account`)?.focus();
+      return;
+    }
+    setAccountError(null);
+    request.mutate(view.bankNeedsAccount ? { bankCode, accountNumber } : { bankCode });
+  }
+
+  const step = waiting?.action;
+  if (step?.step === "redirect" && step.url) {
+    return (
+      <RedirectStep
+        url={step.url}
+        check={(key) => checkoutApi.bankCheck(view.accessCode, key)}
+        onDone={onResult}
+        backLabel={b.differentBank}
+        onBack={() => setWaiting(null)}
+      />
+    );
+  }
+  if (step && (step.step === "otp" || step.step === "birthday")) {
+    const answer = step.step;
+    return (
+      <StepForm<BankPaymentResult>
+        step={answer}
+        message={step.message}
+        send={(values, key) => checkoutApi.bankStep(view.accessCode, answer, values, key)}
+        onDone={onResult}
+        onFailed={(err) => {
+          if (err.code !== "invalid_state") return false;
+          setWaiting(null);
+          setDeclined(err.message);
+          return true;
+        }}
+        submitLabel={fmt(b.pay, { total })}
+        backLabel={b.differentBank}
+        onBack={() => setWaiting(null)}
+      />
+    );
   }
 
   if (waiting) {
@@ -77,7 +144,7 @@ function BankPaymentPanelBody({ active }: { active: boolean }) {
           <Spinner className="size-5" />
           <p data-testid="bank-payment-waiting">
             {withAmount(
-              fmt(b.approveBody, { bank: waiting.bankName }),
+              fmt(b.approveBody, { bank: waiting.bankName || b.yourBank }),
               "{total}",
               <strong className="font-semibold">{total}</strong>,
             )}
@@ -97,7 +164,11 @@ function BankPaymentPanelBody({ active }: { active: boolean }) {
       <p className="mt-1 text-sm text-slate-700">
         {withAmount(b.intro, "{total}", <strong className="font-semibold text-slate-900">{total}</strong>)}
       </p>
-      {declined && <NotApproved advice={b.declinedAdvice} />}
+      {declined !== null && (
+        <NotApproved
+          advice={declined && locale === "en" ? `${declined} ${b.declinedAdvice}` : b.declinedAdvice}
+        />
+      )}
       {request.error && (
         <p role="alert" className={`mt-4 ${alertError}`}>
           {errorText(request.error, t, locale)}
@@ -125,6 +196,22 @@ function BankPaymentPanelBody({ active }: { active: boolean }) {
             />
           )}
         </Field>
+        {view.bankNeedsAccount && (
+          <Field id={`${id}-account`} label={b.accountNumber} hint={b.accountNumberHint} error={accountError}>
+            {(aria) => (
+              <input
+                {...aria}
+                data-field="accountNumber"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={10}
+                value={accountNumber}
+                onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))}
+                className={`${inputClass} tabular-nums`}
+              />
+            )}
+          </Field>
+        )}
         {banks.isError && (
           <p role="alert" className={alertError}>
             {b.banksFailed}{" "}

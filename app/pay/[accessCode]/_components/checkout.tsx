@@ -173,7 +173,7 @@ export function Checkout({ view, intro, payer, locale, messages: t }: Frame) {
   }, []);
 
   const [tab, setTab] = useState<Channel>(
-    () => TAB_OF_STATUS[view.record.status] ?? view.channels[0] ?? "card",
+    () => view.record.action?.channel ?? TAB_OF_STATUS[view.record.status] ?? view.channels[0] ?? "card",
   );
 
   // What screen readers hear when the status changes (not on the first render).

@@ -6,15 +6,24 @@ import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { digitsOf } from "@/lib/checkout/card";
 import { fmt } from "@/lib/i18n/locales";
-import { checkoutApi } from "./api";
+import { type CardResult, checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
 
-/** The card's second step: the one-time password the bank sent. `onBack` returns to the card form. */
-export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => void }) {
+/**
+ * The card's one-time password step. What it answers goes to `onNext` (paid, another step); a decline
+ * returns to the card form with the reason (`onBack`), as does "Use a different card".
+ */
+export function OtpForm({
+  onBack,
+  onNext,
+}: {
+  onBack: (problem: CardProblem | null) => void;
+  onNext: (result: CardResult) => void;
+}) {
   const { view, applyStatus, t, locale, money } = useCheckout();
   const o = t.otp;
   const id = useId();
@@ -24,8 +33,7 @@ export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => v
 
   const confirmOtp = useCharge((code: string, key) => checkoutApi.otp(view.accessCode, code, key), {
     onSuccess: async (result) => {
-      if (result.status === "success")
-        return applyStatus({ status: "success", channel: "card", total: view.totals.card });
+      if (result.status !== "failed") return onNext(result);
       onBack(declineOf(result, t, locale));
       await applyStatus({ status: "pending" });
     },
@@ -53,7 +61,7 @@ export function OtpForm({ onBack }: { onBack: (problem: CardProblem | null) => v
       <StepHeading>{o.title}</StepHeading>
       <p className="mt-1 text-sm text-slate-700">
         {o.body}
-        {view.testMode && ` ${o.testCode}`}
+        {view.sandbox && ` ${o.testCode}`}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         <Field id={`${id}-otp`} label={o.label} error={otpError}>
