@@ -528,7 +528,7 @@ describe.each(targets)("malformed input to channels, sandbox, webhooks and links
         ["fullwidth digits", "\uff10\uff15\uff18"],
         ["SQL", "058' OR '1'='1"],
       ]),
-      ...unknownFieldCases(ep, ["bank", "BankCode", "accountNumber", "amount", ""]),
+      ...unknownFieldCases(ep, ["bank", "BankCode", "account_number", "amount", ""]),
       ...idempotencyCases(ep),
       ...accessCodeHeaderCases(ep.path, "POST", { bankCode: "058" }),
     ];

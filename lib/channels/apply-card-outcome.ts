@@ -81,13 +81,16 @@ export async function applyCardOutcome(input: {
             : "awaiting_action";
         await updateAttempt(trx, attemptId, {
           status,
-          details: {
-            ...input.summary,
-            authorization: outcome.authorization,
-            step: outcome.step,
-            message: outcome.message,
-            ...(outcome.url && { url: outcome.url }),
-          },
+          // An OTP wait is its status; other steps keep what to show again after a reload.
+          details: otp
+            ? { ...input.summary, authorization: outcome.authorization }
+            : {
+                ...input.summary,
+                authorization: outcome.authorization,
+                step: outcome.step,
+                message: outcome.message,
+                ...(outcome.url && { url: outcome.url }),
+              },
           ...(status === "failed" && { failureReason: "transaction_closed" }),
         });
         if (status === "failed")

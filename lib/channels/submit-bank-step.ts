@@ -18,6 +18,12 @@ export async function submitBankStep(input: { principal: AccessCodePrincipal; an
       "invalid_state",
       `No bank payment is waiting for ${step === "otp" ? "a one-time password" : "a date of birth"}; start the bank payment first.`,
     );
+  const current = await db()
+    .selectFrom("transactions")
+    .selectAll()
+    .where("id", "=", input.principal.transactionId)
+    .executeTakeFirstOrThrow();
+  assertOpen(current, "answer the bank");
   const seen = await waitingBankAttempt(db(), input.principal.transactionId);
   if (!seen || bankDetails(seen.details).step !== step) throw refuse();
   const rails = await railsOfAttempt({

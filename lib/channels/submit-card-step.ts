@@ -30,6 +30,13 @@ export async function submitCardStep(input: { principal: AccessCodePrincipal; an
       "invalid_state",
       `No card payment is waiting for ${WHAT[step]}; pay by card first, or answer the step the page shows.`,
     );
+  // A finished transaction is refused as such (409 naming its status), before anything else is looked at.
+  const current = await db()
+    .selectFrom("transactions")
+    .selectAll()
+    .where("id", "=", input.principal.transactionId)
+    .executeTakeFirstOrThrow();
+  assertOpen(current, `send ${WHAT[step]}`);
   // The rail is found before anything moves (it reads the database, which a transaction would hold on SQLite).
   const seen = await waitingCardAttempt(db(), input.principal.transactionId);
   if (!seen || cardDetails(seen).step !== step) throw refuse();

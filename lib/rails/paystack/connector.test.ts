@@ -300,6 +300,28 @@ describe("Paystack connector (transfer, bank, USSD, refunds)", () => {
   });
 });
 
+describe("the double's own answers", () => {
+  it("match the document's response schemas on every read the connector or the webhook may make", async () => {
+    const id = attempt();
+    await charge(DOUBLE_CARDS.success, id);
+    const reference = paystackReference(REF, id);
+    const made = double.charge(reference);
+    const get = (path: string) =>
+      fetch(`${double.url}${path}`, { headers: { authorization: `Bearer ${KEY}` } });
+    for (const path of [
+      `/charge/${reference}`,
+      `/transaction/verify/${reference}`,
+      `/transaction/${made?.id}`,
+      "/balance",
+      "/refund?perPage=10&page=1",
+    ]) {
+      expect((await get(path)).status, path).toBe(200);
+    }
+    expect((await get("/charge/PAY-TXN-NONE.0")).status).toBe(404);
+    // afterEach: double.assertClean() fails on any answer the document does not describe.
+  });
+});
+
 describe("the double holds requests to the document", () => {
   it("refuses a request the document does not allow, and records it", async () => {
     const res = await fetch(`${double.url}/charge`, {

@@ -18,10 +18,10 @@ import {
   BankTransferRejectedData,
   ChargeData,
   ChargeSuccessData,
-  PAYSTACK_WEBHOOK_IPS,
   RefundEventData,
   WebhookEvent,
 } from "./shapes";
+import { webhookAddressAllowed } from "./webhook-addresses";
 
 /**
  * POST /v1/rails/paystack/webhook (docs/go-live.md "Paystack's webhooks"). In order:
@@ -59,14 +59,6 @@ type Charge = {
   key_source: string;
   currency: string;
 };
-
-function allowed(address: string): boolean {
-  const setting = env().PAYSTACK_WEBHOOK_ALLOWED_IPS;
-  if (!setting) return true;
-  const list = setting === "paystack" ? [...PAYSTACK_WEBHOOK_IPS] : setting.split(",");
-  const plain = address.replace(/^::ffff:/, "");
-  return list.includes(plain);
-}
 
 /** The reference an event names: a charge's (charge.success), a refund's charge (refund.*), a dispute's. */
 function namedReference(data: Record<string, unknown>): string | undefined {
@@ -155,7 +147,7 @@ export async function receivePaystackWebhook(input: {
   clientAddress: string;
   connection?: string;
 }): Promise<WebhookResult> {
-  if (!allowed(input.clientAddress)) {
+  if (!webhookAddressAllowed(input.clientAddress, env().PAYSTACK_WEBHOOK_ALLOWED_IPS)) {
     throw new AppError(
       "address_not_allowed",
       "Paystack webhooks are accepted only from the addresses of PAYSTACK_WEBHOOK_ALLOWED_IPS.",
@@ -172,7 +164,9 @@ export async function receivePaystackWebhook(input: {
     throw new AppError("validation_error", "body must be a Paystack event: {event: string, data: object}.");
   }
   const { event, data } = parsed.data;
-  const domain: Mode = data.domain === "live" ? "live" : "test";
+  // Charge events carry their domain at the top; bank.transfer.rejected only in its customer.
+  const said = data.domain ?? (data.customer as { domain?: unknown } | undefined)?.domain;
+  const domain: Mode = said === "live" ? "live" : "test";
   const charge = await chargeOf(namedReference(data));
   const signer = await signerOf({ charge, connection: input.connection, domain });
   if (!signer || !signatureMatches(signer.secretKey, input.rawBody, input.signature)) {

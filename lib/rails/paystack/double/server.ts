@@ -106,6 +106,8 @@ export type PaystackDouble = {
   /** The last event sent, to send again (a retry or a replay). */
   lastEvent(): Delivery | undefined;
   setOutage(status: number | null): void;
+  /** Hold Paystack's events back (recorded, not sent) while true: a test of what happens without them. */
+  muteWebhooks(muted: boolean): void;
   close(): Promise<void>;
 };
 
@@ -140,6 +142,7 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const deliveries: Delivery[] = [];
   let outage = options.outage ?? null;
+  let muted = false;
   let nextId = 3_000_000 + randomInt(100_000);
   let poolIndex = 0;
   let url = "";
@@ -290,8 +293,10 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
     return delivery;
   }
 
-  function event(c: Charge, name: string, data: Record<string, unknown>) {
-    return deliver({ body: JSON.stringify({ event: name, data }), signWith: c.key });
+  function event(c: Charge, name: string, data: Record<string, unknown>): Promise<Delivery> {
+    const body = JSON.stringify({ event: name, data });
+    if (muted) return Promise.resolve({ url: "", status: 0, body, signature: "", answer: "muted" });
+    return deliver({ body, signWith: c.key });
   }
 
   function finish(c: Charge, outcome: "success" | { failed: string }): Promise<Delivery> | null {
@@ -407,7 +412,17 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
       case "get /transaction/{id}": {
         const c = [...charges.values()].find((x) => String(x.id) === matched.params.id && x.key === key);
         if (!c) return refuse(res, matched, 404, "Transaction not found");
-        return ok(res, matched, transaction(c), "Transaction retrieved");
+        // Fetch Transaction types these as objects where Verify has null.
+        return ok(
+          res,
+          matched,
+          {
+            ...transaction(c),
+            plan: {},
+            source: { type: "api", source: "merchant_api", entry_point: "charge", identifier: null },
+          },
+          "Transaction retrieved",
+        );
       }
       case "post /refund": {
         const c = mine(String(json.transaction));
@@ -634,7 +649,7 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
   function page(res: ServerResponse, status: number, html: string) {
     res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
     res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test Bank</title></head><body>${html}</body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><link rel="icon" href="data:,"><title>Test Bank</title></head><body>${html}</body></html>`,
     );
   }
 
@@ -765,6 +780,12 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
     req.on("end", () => {
       const parsed = new URL(req.url ?? "/", "http://double");
       const body = Buffer.concat(chunks).toString("utf8");
+      if (parsed.pathname === "/favicon.ico") {
+        // A browser on the bank's page, not the connector: nothing of the API.
+        res.writeHead(404);
+        res.end();
+        return;
+      }
       const run = parsed.pathname.startsWith("/__double/")
         ? control(req, res, parsed.pathname, body)
         : api(req, res, parsed.pathname, parsed.searchParams, body);
@@ -807,6 +828,9 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
     lastEvent: () => deliveries.at(-1),
     setOutage(status) {
       outage = status;
+    },
+    muteWebhooks(value) {
+      muted = value;
     },
     async close() {
       for (const t of timers) clearTimeout(t);
