@@ -25,13 +25,14 @@ export async function chargeBankPayment(input: {
   bankCode: string;
   accountNumber?: string;
 }) {
-  const rails = await railsFor(input.principal);
-  if (rails.name !== "sandbox") return chargeThroughProcessor(input, rails);
-  return db()
+  const done = await db()
     .transaction()
     .execute(async (trx) => {
       const tx = await openForCharge(trx, input.principal, "bank_payment");
       const bank = bankFor(tx, input.bankCode);
+      // Which rails, read on this transaction's connection: a processor's path goes on outside it.
+      const rails = await railsFor(input.principal, trx);
+      if (rails.name !== "sandbox") return { processor: rails };
       await supersedeWaiting(trx, tx.id, "bank_payment");
       const attemptId = await createAttempt(trx, tx, "bank_payment", "awaiting_bank_authorization", {
         bankCode: bank.code,
@@ -52,13 +53,17 @@ export async function chargeBankPayment(input: {
       });
       await transition(trx, tx, "awaiting_bank_authorization");
       return {
-        status: "awaiting_bank_authorization",
-        reference: tx.reference,
-        bankCode: bank.code,
-        bankName: bank.name,
-        message: `Approve the payment in your ${bank.name} app.`,
+        answer: {
+          status: "awaiting_bank_authorization",
+          reference: tx.reference,
+          bankCode: bank.code,
+          bankName: bank.name,
+          message: `Approve the payment in your ${bank.name} app.`,
+        },
       };
     });
+  if ("processor" in done) return chargeThroughProcessor(input, done.processor as Rails);
+  return done.answer;
 }
 
 /** Record the attempt and its reference, ask the processor with no lock held, then apply its answer. */

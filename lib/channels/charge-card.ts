@@ -26,11 +26,12 @@ export async function chargeCard(input: { principal: AccessCodePrincipal; card: 
     expiryMonth: input.card.expiryMonth,
     expiryYear: input.card.expiryYear,
   };
-  const rails = await railsFor(input.principal);
-  const { attemptId, tx } = await db()
+  const { attemptId, tx, rails } = await db()
     .transaction()
     .execute(async (trx) => {
       const row = await openForCharge(trx, input.principal, "card");
+      // Which rails, read on this transaction's connection (one per request under load).
+      const rails = await railsFor(input.principal, trx);
       assertRailTakes(rails, row);
       // One card network call at a time per transaction.
       if (await cardInFlight(trx, row.id)) {
@@ -54,7 +55,7 @@ export async function chargeCard(input: { principal: AccessCodePrincipal; card: 
         channel: "card",
         amountMinor: channelAmounts(row, "card").totalMinor,
       });
-      return { tx: row, attemptId: id };
+      return { tx: row, attemptId: id, rails };
     });
   const amounts = channelAmounts(tx, "card");
   const outcome = await callCardRail(input.principal, attemptId, () =>

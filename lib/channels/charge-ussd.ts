@@ -48,13 +48,14 @@ function answer(tx: TransactionRow, bank: Bank, ussdCode: string) {
  * `POST /v1/sandbox/authorizations`; through a processor, its webhook reports the payment).
  */
 export async function chargeUssd(input: UssdInput) {
-  const rails = await railsFor(input.principal);
-  if (rails.name !== "sandbox") return ussdThroughProcessor(input, rails);
-  return db()
+  const done = await db()
     .transaction()
     .execute(async (trx) => {
       const tx = await openForCharge(trx, input.principal, "ussd");
       const bank = ussdBank(tx, input.bankCode);
+      // Which rails, read on this transaction's connection: a processor's path goes on outside it.
+      const rails = await railsFor(input.principal, trx);
+      if (rails.name !== "sandbox") return { processor: rails };
       await supersedeWaiting(trx, tx.id, "ussd");
       const attemptId = await createAttempt(trx, tx, "ussd", "awaiting_ussd", {});
       const { ussdCode } = await sandboxRails.ussd.createCode({
@@ -77,8 +78,10 @@ export async function chargeUssd(input: UssdInput) {
         },
       });
       await transition(trx, tx, "awaiting_ussd");
-      return answer(tx, bank, ussdCode);
+      return { shown: answer(tx, bank, ussdCode) };
     });
+  if ("processor" in done) return ussdThroughProcessor(input, done.processor as Rails);
+  return done.shown;
 }
 
 /** Record the attempt and its reference, ask the processor for a code with no lock held, then show it. */

@@ -1,5 +1,6 @@
+import type { Kysely } from "kysely";
 import { db } from "@/lib/db/client";
-import type { Mode } from "@/lib/db/schema";
+import type { Database, Mode } from "@/lib/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { paystackRails } from "./paystack/connector";
 import { paystackKeyFor } from "./paystack/keys";
@@ -10,11 +11,14 @@ import type { KeySource, Rails } from "./types";
  * The rails a new charge of a merchant goes through (docs/rails.md): Paystack with the merchant's own key or
  * the deployment's default for the mode; without either, the sandbox in test mode, and in live mode a 409
  * `live_not_connected` that says what to do (nothing is charged, and nothing pretends to be).
- * Reads the database: call it before opening a database transaction (on SQLite the transaction holds the
- * one connection).
+ * Reads the database: inside a database transaction pass it as `executor` (on SQLite the transaction holds
+ * the one connection; on PostgreSQL a second checkout per request would queue behind the row locks).
  */
-export async function railsFor(input: { merchantId: string; mode: Mode }): Promise<Rails> {
-  const key = await paystackKeyFor(input);
+export async function railsFor(
+  input: { merchantId: string; mode: Mode },
+  executor: Kysely<Database> = db(),
+): Promise<Rails> {
+  const key = await paystackKeyFor({ merchantId: input.merchantId, mode: input.mode }, executor);
   if (key) return paystackRails(key);
   if (input.mode === "test") return sandboxRails;
   throw new AppError(

@@ -1,8 +1,9 @@
+import type { Kysely } from "kysely";
 import { db } from "@/lib/db/client";
-import type { Mode } from "@/lib/db/schema";
+import type { Database, Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { KeySource } from "@/lib/rails/types";
-import { pepper } from "@/lib/security/pepper";
+import { loadedPepper, pepper } from "@/lib/security/pepper";
 import { type SealOptions, unseal } from "@/lib/security/seal";
 import type { PaystackKey } from "./connector";
 
@@ -23,12 +24,16 @@ export function deploymentKey(mode: Mode): string | undefined {
   return mode === "live" ? env().PAYSTACK_SECRET_KEY_LIVE : env().PAYSTACK_SECRET_KEY_TEST;
 }
 
-/** The merchant's own connection of `mode` (its id and key), if any. Never call inside a database transaction. */
+/**
+ * The merchant's own connection of `mode` (its id and key), if any. Inside a database transaction, pass it as
+ * `executor` (on SQLite the transaction holds the one connection; on PostgreSQL it saves a pool checkout).
+ */
 export async function merchantConnection(
   merchantId: string,
   mode: Mode,
+  executor: Kysely<Database> = db(),
 ): Promise<{ id: string; secretKey: string } | undefined> {
-  const row = await db()
+  const row = await executor
     .selectFrom("processor_connections")
     .select(["id", "secret_sealed"])
     .where("merchant_id", "=", merchantId)
@@ -36,20 +41,20 @@ export async function merchantConnection(
     .where("processor", "=", PROCESSOR)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { id: row.id, secretKey: unseal(await pepper(), row.secret_sealed, keySeal(merchantId, mode)) };
+  const peppered = loadedPepper() ?? (await pepper());
+  return { id: row.id, secretKey: unseal(peppered, row.secret_sealed, keySeal(merchantId, mode)) };
 }
 
 /**
  * The key for `source` (or, without one, the one a new charge uses: the merchant's, else the deployment's).
  * Undefined when there is none: the merchant removed its connection, or the deployment has no default.
  */
-export async function paystackKeyFor(input: {
-  merchantId: string;
-  mode: Mode;
-  source?: KeySource;
-}): Promise<PaystackKey | undefined> {
+export async function paystackKeyFor(
+  input: { merchantId: string; mode: Mode; source?: KeySource },
+  executor: Kysely<Database> = db(),
+): Promise<PaystackKey | undefined> {
   if (input.source !== "deployment") {
-    const own = await merchantConnection(input.merchantId, input.mode);
+    const own = await merchantConnection(input.merchantId, input.mode, executor);
     if (own) return { secretKey: own.secretKey, source: "merchant" };
     if (input.source === "merchant") return undefined;
   }
