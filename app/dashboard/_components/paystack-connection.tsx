@@ -202,24 +202,22 @@ export function PaystackConnection({ initial }: { initial: PaystackConnectionVie
       )}
       <div className="space-y-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
         <p className="text-slate-700">In Paystack's dashboard (Settings → API Keys & Webhooks), set:</p>
-        {(
-          [
-            ["Webhook URL", view.webhookUrl, "webhook-url"],
-            ["Callback URL", view.callbackUrl, "callback-url"],
-          ] as const
-        ).map(([label, value, name]) => (
-          <div key={name}>
-            <p className="font-medium text-slate-800" id={`${id}-${name}`}>
-              {label}
-            </p>
-            <div className="mt-1 flex flex-wrap items-center gap-2">
-              <code aria-labelledby={`${id}-${name}`} className="break-all font-mono text-slate-900">
-                {value}
-              </code>
-              <CopyButton value={value} what={label} />
+        <dl className="space-y-3">
+          {(
+            [
+              ["Webhook URL", view.webhookUrl],
+              ["Callback URL", view.callbackUrl],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="font-medium text-slate-800">{label}</dt>
+              <dd className="mt-1 flex flex-wrap items-center gap-2">
+                <code className="break-all font-mono text-slate-900">{value}</code>
+                <CopyButton value={value} what={label} />
+              </dd>
             </div>
-          </div>
-        ))}
+          ))}
+        </dl>
       </div>
     </div>
   );
