@@ -2,7 +2,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-import { demoMerchantFile, MAIN_BASE_URL, SHORT_WINDOW_BASE_URL, SHORT_WINDOW_SECONDS } from "./e2e/servers";
+import {
+  demoMerchantFile,
+  LIVE_BASE_URL,
+  MAIN_BASE_URL,
+  PAYSTACK_DOUBLE_URL,
+  SHORT_WINDOW_BASE_URL,
+  SHORT_WINDOW_SECONDS,
+} from "./e2e/servers";
 
 // New SQLite files per run, whatever an earlier run left behind.
 // The runner's id, kept in the environment so its workers (which load this file again) name the same files:
@@ -89,5 +96,22 @@ export default defineConfig({
       // Unknown-code budget: 30 per 5 s window instead of per minute, so the rate-limit test sees it refill.
       { RATE_LIMIT_ACCESS_CODE_PER_MINUTE: "360" },
     ),
+    // Live mode: a production deployment whose Paystack is the double (e2e/checkout/live-paystack.spec.ts).
+    {
+      command: "node --import tsx lib/rails/paystack/double/serve.ts",
+      url: `${PAYSTACK_DOUBLE_URL}/__double/violations`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: new URL(PAYSTACK_DOUBLE_URL).port,
+        HOSTNAME: "127.0.0.1",
+        PAYSTACK_DOUBLE_CALLBACK_URL: `${LIVE_BASE_URL}/pay/return/paystack`,
+      },
+    },
+    server(LIVE_BASE_URL, "live", `file:${join(tmpdir(), `${runId}-live.db`)}`, "1800", {
+      PAYMENTS_ENV: "production",
+      SEED_DEMO: "0",
+      PAYSTACK_BASE_URL: PAYSTACK_DOUBLE_URL,
+    }),
   ],
 });

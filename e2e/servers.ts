@@ -10,6 +10,12 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 
 export const MAIN_BASE_URL = `http://127.0.0.1:${port}`;
 export const SHORT_WINDOW_BASE_URL = `http://127.0.0.1:${port + 1}`;
+/**
+ * A production deployment (live keys only) whose Paystack is the double (lib/rails/paystack/double/), for the
+ * live-mode flows, and the double itself.
+ */
+export const LIVE_BASE_URL = `http://127.0.0.1:${port + 2}`;
+export const PAYSTACK_DOUBLE_URL = `http://127.0.0.1:${port + 3}`;
 /** BANK_TRANSFER_WINDOW_SECONDS of the short-window server. */
 export const SHORT_WINDOW_SECONDS = 10;
 

@@ -134,6 +134,55 @@ const EnvSchema = z
     RECEIPT_FROM: z.string().min(3).optional(),
     /** Staging without SMTP_URL: the folder receipts are written to as .eml files. */
     RECEIPTS_DIR: z.string().min(1).default("data/receipts"),
+    /**
+     * Where the Paystack connector sends its calls (lib/rails/paystack/): Paystack's API, or an operator's
+     * proxy in front of it, or the test double (lib/rails/paystack/double/).
+     */
+    PAYSTACK_BASE_URL: z
+      .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+      .default("https://api.paystack.co")
+      .transform((v) => v.replace(/\/+$/, "")),
+    /**
+     * The deployment's own Paystack keys (docs/go-live.md): live payments of merchants without a connection
+     * of their own go through PAYSTACK_SECRET_KEY_LIVE; with PAYSTACK_SECRET_KEY_TEST set, test payments go
+     * through Paystack's test mode instead of the sandbox. Unset: live needs each merchant's own connection.
+     */
+    PAYSTACK_SECRET_KEY_TEST: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(/^sk_test_[0-9A-Za-z]{16,128}$/, "must be a Paystack test secret key (sk_test_...)")
+        .optional(),
+    ),
+    PAYSTACK_SECRET_KEY_LIVE: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(/^sk_live_[0-9A-Za-z]{16,128}$/, "must be a Paystack live secret key (sk_live_...)")
+        .optional(),
+    ),
+    /** How long a call to Paystack may take before its answer counts as lost (a card is then reconciled). */
+    PAYSTACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /**
+     * Where Paystack's webhooks may come from: unset accepts any address (the signature decides); `paystack`
+     * means Paystack's published addresses (lib/rails/paystack/webhook-addresses.ts); otherwise a
+     * comma-separated list of IP addresses. Read with the client address rules of TRUST_PROXY.
+     */
+    PAYSTACK_WEBHOOK_ALLOWED_IPS: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(
+          /^(paystack|[0-9a-fA-F:.]+(,[0-9a-fA-F:.]+)*)$/,
+          'must be "paystack" or comma-separated IP addresses',
+        )
+        .optional(),
+    ),
+    /**
+     * A Paystack event older than this is refused as stale (Paystack retries a delivery for up to 72 hours);
+     * events acted on are remembered at least this long, so a replay is never acted on twice.
+     */
+    PAYSTACK_WEBHOOK_MAX_AGE_SECONDS: positiveInt(4 * 24 * 3600),
     /** Create the demo merchant on an empty database (`npm start`). */
     SEED_DEMO: z
       .enum(["0", "1", "true", "false"])

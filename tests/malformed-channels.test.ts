@@ -463,6 +463,112 @@ describe.each(targets)("malformed input to channels, sandbox, webhooks and links
     ];
   });
 
+  // The steps a card's network or a bank may ask for (Paystack), and the checks after the bank's page.
+  const STEP_BODIES: Array<
+    [string, Record<string, unknown>, string, ReadonlyArray<readonly [string, unknown]>]
+  > = [
+    [
+      "card/pin",
+      { pin: "1234" },
+      "pin",
+      [
+        ...NOT_STRINGS,
+        ["a number", 1234],
+        ["three digits", "123"],
+        ["five digits", "12345"],
+        ["letters", "abcd"],
+        ["fullwidth digits", "\uff11\uff12\uff13\uff14"],
+        ["a trailing newline", "1234\n"],
+      ],
+    ],
+    [
+      "card/phone",
+      { phone: "08031234567" },
+      "phone",
+      [
+        ...NOT_STRINGS,
+        ["an empty string", ""],
+        ["nine digits", "080312345"],
+        ["sixteen digits", "0803123456789012"],
+        ["letters", "0803CALLME1"],
+        ["41 characters", "0".repeat(41)],
+      ],
+    ],
+    [
+      "card/birthday",
+      { birthday: "1990-12-31" },
+      "birthday",
+      [
+        ...NOT_STRINGS,
+        ["an empty string", ""],
+        ["day first", "31-12-1990"],
+        ["not a date", "1990-02-30"],
+        ["a month 13", "1990-13-01"],
+        ["in the future", `${YEAR + 1}-01-01`],
+        ["200 years ago", `${YEAR - 200}-01-01`],
+        ["a timestamp", "1990-12-31T00:00:00Z"],
+      ],
+    ],
+    [
+      "card/address",
+      { address: "1 Marina", city: "Lagos", state: "LA", zipCode: "101001" },
+      "zipCode",
+      [
+        ...NOT_STRINGS,
+        ["an empty string", ""],
+        ["one character", "1"],
+        ["13 characters", "1234567890123"],
+        ["a symbol", "10100#"],
+      ],
+    ],
+    [
+      "bank-payment/otp",
+      { otp: OTP },
+      "otp",
+      [...NOT_STRINGS, ["three digits", "123"], ["letters", "abcdef"]],
+    ],
+    [
+      "bank-payment/birthday",
+      { birthday: "1990-12-31" },
+      "birthday",
+      [...NOT_STRINGS, ["not a date", "1990-02-30"], ["in the future", `${YEAR + 1}-06-01`]],
+    ],
+  ];
+  for (const [step, valid, field, values] of STEP_BODIES) {
+    sweep(`POST /v1/payment/checkout/charge/${step}`, () => {
+      const ep: BodyEndpoint = {
+        method: "POST",
+        path: `/v1/payment/checkout/charge/${step}`,
+        auth: access,
+        valid: () => valid,
+        strict: true,
+        stringField: field,
+      };
+      return [
+        ...bodyCases(ep),
+        ...missingCases(ep, Object.keys(valid)),
+        ...fieldCases(ep, field, values),
+        ...unknownFieldCases(ep, ["reference", "amount", "Pin", ""]),
+        ...idempotencyCases(ep),
+        ...accessCodeHeaderCases(ep.path, "POST", valid),
+      ];
+    });
+  }
+  for (const path of [
+    "/v1/payment/checkout/charge/card/check",
+    "/v1/payment/checkout/charge/bank-payment/check",
+  ]) {
+    sweep(`POST ${path}`, () => {
+      const ep: BodyEndpoint = { method: "POST", path, auth: access, valid: () => ({}), strict: true };
+      return [
+        ...bodyCases(ep),
+        ...unknownFieldCases(ep, ["reference", "status", ""]),
+        ...idempotencyCases(ep),
+        ...accessCodeHeaderCases(path, "POST", {}),
+      ];
+    });
+  }
+
   for (const path of ["/v1/payment/checkout/charge/bank-transfer", "/v1/payment/checkout/cancel"]) {
     sweep(`POST ${path}`, () => {
       const ep: BodyEndpoint = { method: "POST", path, auth: access, valid: () => ({}), strict: true };
@@ -528,7 +634,15 @@ describe.each(targets)("malformed input to channels, sandbox, webhooks and links
         ["fullwidth digits", "\uff10\uff15\uff18"],
         ["SQL", "058' OR '1'='1"],
       ]),
-      ...unknownFieldCases(ep, ["bank", "BankCode", "accountNumber", "amount", ""]),
+      ...fieldCases(ep, "accountNumber", [
+        ...NOT_STRINGS,
+        ["a number", 123456789],
+        ["nine digits", "012345678"],
+        ["eleven digits", "01234567890"],
+        ["letters", "ABCDEFGHIJ"],
+        ["spaces inside", "0123 45678"],
+      ]),
+      ...unknownFieldCases(ep, ["bank", "BankCode", "account_number", "amount", ""]),
       ...idempotencyCases(ep),
       ...accessCodeHeaderCases(ep.path, "POST", { bankCode: "058" }),
     ];
@@ -750,6 +864,113 @@ describe.each(targets)("malformed input to channels, sandbox, webhooks and links
       expect(res.status, res.text).toBe(200);
     },
   );
+
+  // -------------------------------------------------------------------------------------------------------
+  // Paystack: the merchant's connection (session token) and Paystack's webhook (no credential but a signature)
+
+  const PAYSTACK_KEY = `sk_test_${"0a".repeat(20)}`;
+  sweep("PUT and GET /v1/merchants/paystack, POST /v1/merchants/paystack/disconnect", () => {
+    const ep: BodyEndpoint = {
+      method: "PUT",
+      path: "/v1/merchants/paystack",
+      auth: session,
+      valid: () => ({ mode: "test", secretKey: PAYSTACK_KEY }),
+      strict: true,
+      stringField: "secretKey",
+    };
+    const off: BodyEndpoint = {
+      method: "POST",
+      path: "/v1/merchants/paystack/disconnect",
+      auth: session,
+      valid: () => ({ mode: "test" }),
+      strict: true,
+      stringField: "mode",
+    };
+    return [
+      ...bodyCases(ep),
+      ...missingCases(ep, ["mode", "secretKey"]),
+      ...fieldCases(ep, "mode", [
+        ...NOT_STRINGS,
+        ["an empty string", ""],
+        ["upper case", "TEST"],
+        ["sandbox", "sandbox"],
+      ]),
+      ...fieldCases(ep, "secretKey", [
+        ...NOT_STRINGS,
+        ["an empty string", ""],
+        ["a public key", `pk_test_${"0a".repeat(20)}`],
+        ["too short", "sk_test_0123"],
+        ["a symbol inside", `sk_test_${"0a".repeat(10)}!${"0a".repeat(10)}`],
+        ["a Paygate key's prefix only", "sk_test_"],
+        ["200 characters", `sk_test_${"a".repeat(192)}`],
+      ]),
+      ...unknownFieldCases(ep, ["publicKey", "secret_key", "processor", ""]),
+      ...sessionHeaderCases("PUT", ep.path, { mode: "test", secretKey: PAYSTACK_KEY }),
+      ...sessionHeaderCases("GET", `${ep.path}?mode=test`),
+      ...queryCases(ep.path, session, [
+        ["no mode", "", invalid("mode")],
+        ["mode=sandbox", "mode=sandbox", invalid("mode")],
+        ["an unknown parameter", "mode=test&key=1", invalid('"key"')],
+      ]),
+      ...bodyCases(off),
+      ...missingCases(off, ["mode"]),
+      ...fieldCases(off, "mode", [...NOT_STRINGS, ["an empty string", ""], ["upper case", "LIVE"]]),
+      ...unknownFieldCases(off, ["secretKey", "Mode", ""]),
+      ...idempotencyCases(off),
+      ...sessionHeaderCases("POST", off.path, { mode: "test" }),
+    ];
+  });
+
+  sweep("POST /v1/rails/paystack/webhook", () => {
+    const event = {
+      event: "charge.success",
+      data: { reference: "PAY-TXN-X.0", domain: "test", amount: 100 },
+    };
+    const ep: BodyEndpoint = {
+      method: "POST",
+      path: "/v1/rails/paystack/webhook",
+      auth: () => ({ "x-paystack-signature": "ab".repeat(64) }),
+      valid: () => event,
+      strict: false,
+      stringField: "event",
+    };
+    const cases: Case[] = [...bodyCases(ep), ...missingCases(ep, ["event", "data"])];
+    const add = caseMaker(ep, cases);
+    for (const [label, value] of [
+      ["a number", 1],
+      ["an empty string", ""],
+      ["101 characters", "e".repeat(101)],
+    ] as Array<[string, unknown]>) {
+      add(`event ${label}`, (_c, v) => ({ json: { ...v, event: value } }), invalid("event"));
+    }
+    for (const [label, value] of [
+      ["a string", "x"],
+      ["an array", []],
+      ["null", null],
+    ] as Array<[string, unknown]>) {
+      add(`data ${label}`, (_c, v) => ({ json: { ...v, data: value } }), invalid("data"));
+    }
+    const unsigned: Expect = { status: 401, error: "invalid_signature" };
+    for (const [label, headers] of [
+      ["no x-paystack-signature", { "x-paystack-signature": "" }],
+      ["a signature of the wrong length", { "x-paystack-signature": "ab" }],
+      ["a signature that is not hex", { "x-paystack-signature": "zz".repeat(64) }],
+      ["a signature of no key this deployment holds", { "x-paystack-signature": "ab".repeat(64) }],
+    ] as Array<[string, Record<string, string>]>) {
+      add(label, () => ({ json: event, headers }), unsigned);
+    }
+    for (const [label, query] of [
+      ["connection=x", "connection=x"],
+      ["an unknown parameter", "foo=1"],
+      ["connection of 5,000 characters", `connection=psc_${"a".repeat(5000)}`],
+    ] as Array<[string, string]>) {
+      add(label, () => ({ json: event, path: `${ep.path}?${query}` }), {
+        status: 400,
+        error: "validation_error",
+      });
+    }
+    return cases;
+  });
 
   // -------------------------------------------------------------------------------------------------------
   // Webhooks and events (session token)

@@ -10,8 +10,9 @@ import { captureCard } from "./capture-card";
 export type CardSummary = { brand: string; last4: string; expiryMonth: number; expiryYear: number };
 
 /**
- * Apply what the card network answered to the attempt, under the transaction's row lock: a failure, a request
- * for a one-time password, or a capture (credited, or refunded when the transaction was paid or ended meanwhile).
+ * Apply what the card network answered to the attempt, under the transaction's row lock: a failure, a step the
+ * customer must answer (a one-time password, a PIN, the bank's 3-D Secure page…), a charge still being
+ * decided, or a capture (credited, or refunded when the transaction was paid or ended meanwhile).
  */
 export async function applyCardOutcome(input: {
   principal: AccessCodePrincipal;
@@ -61,11 +62,35 @@ export async function applyCardOutcome(input: {
         if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
         return { ...base, status: "failed", reason: outcome.reason, message: outcome.message };
       }
-      if (outcome.kind === "otp_required") {
-        const status: AttemptStatus = isTerminal(tx.status) ? "failed" : "awaiting_otp";
+      if (outcome.kind === "pending") {
+        // The network took the charge and has not decided: the attempt stays at the network (card
+        // reconciliation and the processor's webhook settle it) and the page asks again (charge/card/check).
+        await updateAttempt(trx, attemptId, {
+          status: "authorizing",
+          details: { ...input.summary, authorization: outcome.authorization },
+        });
+        if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
+        return { ...base, status: "processing", message: outcome.message };
+      }
+      if (outcome.kind === "action_required") {
+        const otp = outcome.step === "otp";
+        const status: AttemptStatus = isTerminal(tx.status)
+          ? "failed"
+          : otp
+            ? "awaiting_otp"
+            : "awaiting_action";
         await updateAttempt(trx, attemptId, {
           status,
-          details: { ...input.summary, authorization: outcome.authorization },
+          // An OTP wait is its status; other steps keep what to show again after a reload.
+          details: otp
+            ? { ...input.summary, authorization: outcome.authorization }
+            : {
+                ...input.summary,
+                authorization: outcome.authorization,
+                step: outcome.step,
+                message: outcome.message,
+                ...(outcome.url && { url: outcome.url }),
+              },
           ...(status === "failed" && { failureReason: "transaction_closed" }),
         });
         if (status === "failed")
@@ -75,8 +100,22 @@ export async function applyCardOutcome(input: {
             reason: "transaction_closed",
             message: `This payment is already ${tx.status}.`,
           };
-        await transition(trx, tx, "awaiting_otp");
-        return { ...base, status: "awaiting_otp", message: outcome.message };
+        if (otp) {
+          await transition(trx, tx, "awaiting_otp");
+          return { ...base, status: "awaiting_otp", message: outcome.message };
+        }
+        // Other steps keep the transaction pending: its status names the channels' waits, and a card step is
+        // the customer's to answer on this page (checkout verify carries it as `cardAction`).
+        if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
+        return {
+          ...base,
+          status: "awaiting_action",
+          action: {
+            step: outcome.step,
+            message: outcome.message,
+            ...(outcome.url && { url: outcome.url }),
+          },
+        };
       }
       if ((await captureCard(trx, tx, attemptId)) === "credited") return { ...base, status: "success" };
       return {

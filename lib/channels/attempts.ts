@@ -10,6 +10,8 @@ export type AttemptStatus =
   | "awaiting_bank_authorization"
   | "awaiting_ussd"
   | "awaiting_otp"
+  /** Card: the network asked the customer for a step other than an OTP (PIN, phone, birthday, address, 3-D Secure). */
+  | "awaiting_action"
   /** This attempt paid the transaction. */
   | "success"
   /** Declined, wrong OTP, or the customer declined in the app. */

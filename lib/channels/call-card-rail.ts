@@ -6,7 +6,11 @@ import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import type { CardOutcome } from "@/lib/rails/types";
 import { updateAttempt } from "./attempts";
 
-/** A rail that throws leaves the attempt failed (nothing was captured) and answers 503. */
+/**
+ * A rail that throws has not charged (rails throw only then: a call that never reached the processor, a key
+ * it refused; a lost answer is an outcome, `pending`): the attempt is failed and the answer is the rail's own
+ * 4xx/502 (`processor_error`, `live_not_connected`), or 502 `processor_error` for anything unexpected.
+ */
 export async function callCardRail(
   principal: AccessCodePrincipal,
   attemptId: string,
@@ -25,7 +29,7 @@ export async function callCardRail(
       });
     if (err instanceof AppError) throw err;
     throw new AppError(
-      "service_unavailable",
+      "processor_error",
       "The card processor did not answer; nothing was charged. Try again.",
     );
   }

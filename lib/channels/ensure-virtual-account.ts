@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { log } from "@/lib/log";
 import { transition } from "@/lib/payments/state-machine";
-import { railsFor } from "@/lib/rails/rails-for";
+import { sandboxRails } from "@/lib/rails/sandbox";
 import { newId } from "@/lib/security/tokens";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { createAttempt } from "./attempts";
@@ -17,9 +17,10 @@ import { channelAmounts } from "./settlement";
 const ACCOUNT_NUMBER_TRIES = 5;
 
 /**
- * Issue (or return) the one-time virtual account for the access code's transaction. Inside the window the
- * same account comes back, also to concurrent callers: the transaction row is locked first, so exactly one
- * caller issues and the others find its account.
+ * Issue (or return) the one-time sandbox virtual account for the access code's transaction. Inside the window
+ * the same account comes back, also to concurrent callers: the transaction row is locked first, so exactly one
+ * caller issues and the others find its account. (A processor's accounts: ensure-processor-account.ts, which
+ * holds no lock across its network call.)
  */
 export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrincipal) {
   const tx = await openForBankTransfer(trx, principal);
@@ -74,9 +75,15 @@ async function issueVirtualAccount(
   input: { attemptId: string; accountName: string; now: number },
 ): Promise<VirtualAccount> {
   for (let attempt = 1; ; attempt++) {
-    const issued = await railsFor(tx.mode).transfer.issueVirtualAccount({
+    const expiresAt = input.now + env().BANK_TRANSFER_WINDOW_SECONDS * 1000;
+    const issued = await sandboxRails.transfer.issueVirtualAccount({
       reference: tx.reference,
+      attemptId: input.attemptId,
       accountName: input.accountName,
+      amountMinor: channelAmounts(tx, "bank_transfer").totalMinor,
+      currency: tx.currency,
+      email: tx.email ?? "",
+      expiresAt,
     });
     const va: VirtualAccount = {
       id: newId(),
@@ -89,8 +96,9 @@ async function issueVirtualAccount(
       account_name: issued.accountName,
       expected_minor: channelAmounts(tx, "bank_transfer").totalMinor,
       currency: tx.currency,
-      expires_at: input.now + env().BANK_TRANSFER_WINDOW_SECONDS * 1000,
+      expires_at: expiresAt,
       created_at: input.now,
+      rail: null,
     };
     const inserted = await trx
       .insertInto("virtual_accounts")

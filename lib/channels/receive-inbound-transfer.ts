@@ -1,5 +1,7 @@
 import { db } from "@/lib/db/client";
 import { toMillis, toMinor } from "@/lib/db/schema";
+import type { Trx } from "@/lib/db/types";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
@@ -10,6 +12,30 @@ import { newId } from "@/lib/security/tokens";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { updateAttempt } from "./attempts";
 import { completePayment } from "./complete-payment";
+
+/** A processor charge's account: recorded, or (its issuer died first) what the charge was asked for. */
+async function processorAccount(trx: Trx, attemptId: string) {
+  const recorded = await trx
+    .selectFrom("virtual_accounts")
+    .selectAll()
+    .where("attempt_id", "=", attemptId)
+    .executeTakeFirst();
+  if (recorded) return recorded;
+  const charge = await trx
+    .selectFrom("rail_charges")
+    .selectAll()
+    .where("attempt_id", "=", attemptId)
+    .executeTakeFirst();
+  if (!charge) return undefined;
+  return {
+    transaction_id: charge.transaction_id,
+    attempt_id: attemptId,
+    account_number: "",
+    expected_minor: charge.amount_minor,
+    currency: charge.currency,
+    expires_at: toMillis(charge.created_at) + env().BANK_TRANSFER_WINDOW_SECONDS * 1000,
+  };
+}
 
 export type TransferOutcome =
   | "credited"
@@ -45,6 +71,14 @@ export async function receiveInboundTransfer(input: {
   sessionId: string;
   accountNumber: string;
   amountMinor: bigint;
+  /**
+   * A processor's transfer names its charge, not only an account (processors reuse numbers): the attempt of
+   * that charge. Its account is found by the attempt, or, when the process issuing it died before recording
+   * it, from the charge itself (rail_charges: what was asked, and when).
+   */
+  attemptId?: string;
+  /** The rail returned this money to the sender itself (Paystack's rejected transfers): recorded, not asked. */
+  returnedByRail?: boolean;
 }) {
   return db()
     .transaction()
@@ -100,11 +134,15 @@ export async function receiveInboundTransfer(input: {
         };
       }
 
-      const va = await trx
-        .selectFrom("virtual_accounts")
-        .selectAll()
-        .where("account_number", "=", input.accountNumber)
-        .executeTakeFirst();
+      const va = input.attemptId
+        ? await processorAccount(trx, input.attemptId)
+        : await trx
+            .selectFrom("virtual_accounts")
+            .selectAll()
+            .where("account_number", "=", input.accountNumber)
+            // A processor's accounts are found by their charge only (they hand numbers out again).
+            .where("rail", "is", null)
+            .executeTakeFirst();
       if (!va) {
         await recordAutomaticRefund(trx, {
           tx: null,
@@ -129,6 +167,8 @@ export async function receiveInboundTransfer(input: {
       if (tx.status === "success") outcome = "duplicate_payment";
       else if (isTerminal(tx.status) || toMillis(va.expires_at) <= now) outcome = "late_payment";
       else if (input.amountMinor !== expected) outcome = "amount_mismatch";
+      // Money the rail gave back itself never pays: the right amount refused by the rail came too late for it.
+      else if (input.returnedByRail) outcome = "late_payment";
       else outcome = "credited";
 
       await trx
@@ -147,6 +187,7 @@ export async function receiveInboundTransfer(input: {
           amountMinor: input.amountMinor,
           currency: va.currency,
           reason: outcome,
+          returnedByRail: input.returnedByRail,
         });
         if (outcome === "amount_mismatch") {
           const moved = await transition(trx, tx, "awaiting_transfer", {

@@ -4,7 +4,7 @@ import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
-import { railsFor } from "@/lib/rails/rails-for";
+import { railsOfAttempt } from "@/lib/rails/rails-for";
 import type { CardStatus } from "@/lib/rails/types";
 import { updateAttempt } from "./attempts";
 import { captureCard } from "./capture-card";
@@ -14,7 +14,7 @@ export function staleCardAttemptsQuery(now: number, limit: number) {
   return (
     db()
       .selectFrom("charge_attempts")
-      .select(["id", "transaction_id", "mode"])
+      .select(["id", "transaction_id", "mode", "created_at"])
       // Inlined, as the partial index `charge_attempts_authorizing` (migration 0011) states it.
       .where(sql<boolean>`status = ${sql.lit("authorizing")}`)
       .where("updated_at", "<=", now - env().CARD_RECONCILE_SECONDS * 1000)
@@ -47,22 +47,27 @@ export async function reconcileCards(now = Date.now(), limit = 100): Promise<num
   return settled;
 }
 
+/** How long a charge the network keeps calling undecided (`pending`) is asked about before it is given up. */
+const PENDING_LIMIT_MS = 24 * 3600_000;
+
 async function reconcileAttempt(attempt: {
   id: string;
   transaction_id: string;
   mode: Mode;
+  created_at: number | string | bigint;
 }): Promise<boolean> {
-  const reference = (
-    await db()
-      .selectFrom("transactions")
-      .select("reference")
-      .where("id", "=", attempt.transaction_id)
-      .executeTakeFirstOrThrow()
-  ).reference;
-  const status: CardStatus = await railsFor(attempt.mode).card.cardStatus({
+  const owner = await db()
+    .selectFrom("transactions")
+    .select(["reference", "merchant_id"])
+    .where("id", "=", attempt.transaction_id)
+    .executeTakeFirstOrThrow();
+  const reference = owner.reference;
+  const rails = await railsOfAttempt({
     attemptId: attempt.id,
-    reference,
+    merchantId: owner.merchant_id,
+    mode: attempt.mode,
   });
+  const status: CardStatus = await rails.card.cardStatus({ attemptId: attempt.id, reference });
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -73,6 +78,11 @@ async function reconcileAttempt(attempt: {
         .where("id", "=", attempt.id)
         .executeTakeFirst();
       if (current?.status !== "authorizing") return false;
+      if (status.kind === "pending" && Number(attempt.created_at) > Date.now() - PENDING_LIMIT_MS) {
+        // Still being decided (or the network did not answer): asked again after CARD_RECONCILE_SECONDS.
+        await updateAttempt(trx, attempt.id, { status: "authorizing" });
+        return false;
+      }
       if (status.kind === "success") {
         const result = await captureCard(trx, tx, attempt.id);
         log.info("card attempt reconciled", { attemptId: attempt.id, reference, result });
@@ -81,7 +91,7 @@ async function reconcileAttempt(attempt: {
       const reason =
         status.kind === "failed"
           ? status.reason
-          : status.kind === "otp_required"
+          : status.kind === "action_required"
             ? "authorization_incomplete"
             : "no_answer_from_network";
       await updateAttempt(trx, attempt.id, { status: "failed", failureReason: reason });

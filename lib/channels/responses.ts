@@ -31,7 +31,17 @@ const CardSummary = z.object({
   last4: z.string().meta({ example: "4242" }),
 });
 
-/** `data` of the card charge and of its OTP step. */
+/** A step the customer must answer: a PIN, OTP, phone, birthday, address, or the bank's page to open. */
+export const ChargeAction = z
+  .object({
+    step: z.enum(["pin", "otp", "phone", "birthday", "address", "redirect"]),
+    message: z.string(),
+    /** `redirect`: the bank's page (3-D Secure, internet banking); the customer comes back to the checkout. */
+    url: z.string().optional(),
+  })
+  .meta({ id: "ChargeAction" });
+
+/** `data` of the card charge and of its steps. */
 export const CardChargeResponse = z
   .discriminatedUnion("status", [
     z.object({
@@ -51,6 +61,20 @@ export const CardChargeResponse = z
       reference: Reference,
       channel: z.literal("card"),
       card: CardSummary,
+      status: z.literal("awaiting_action"),
+      action: ChargeAction,
+    }),
+    z.object({
+      reference: Reference,
+      channel: z.literal("card"),
+      card: CardSummary,
+      status: z.literal("processing"),
+      message: z.string(),
+    }),
+    z.object({
+      reference: Reference,
+      channel: z.literal("card"),
+      card: CardSummary,
       status: z.literal("failed"),
       reason: z.string().meta({ example: "card_declined" }),
       message: z.string(),
@@ -58,14 +82,34 @@ export const CardChargeResponse = z
   ])
   .meta({ id: "CardCharge" });
 
-/** `data` of the bank payment charge: the approval request sent to the customer's bank app. */
-export const BankPaymentResponse = z.object({
-  status: z.literal("awaiting_bank_authorization"),
-  reference: Reference,
-  bankCode: z.string(),
-  bankName: z.string(),
-  message: z.string(),
-});
+/** `data` of the bank payment charge and its steps: the request waits for the customer, or is decided. */
+export const BankPaymentResponse = z
+  .discriminatedUnion("status", [
+    z.object({
+      status: z.literal("awaiting_bank_authorization"),
+      reference: Reference,
+      bankCode: z.string(),
+      bankName: z.string(),
+      message: z.string(),
+      /** What the bank asks for first, where it asks for something (an OTP, a birthday, its page). */
+      action: ChargeAction.optional(),
+    }),
+    z.object({
+      status: z.literal("success"),
+      reference: Reference,
+      bankCode: z.string(),
+      bankName: z.string(),
+    }),
+    z.object({
+      status: z.literal("failed"),
+      reference: Reference,
+      bankCode: z.string(),
+      bankName: z.string(),
+      reason: z.string(),
+      message: z.string(),
+    }),
+  ])
+  .meta({ id: "BankPayment" });
 
 /** `data` of the USSD charge: the code to dial. */
 export const UssdResponse = z.object({

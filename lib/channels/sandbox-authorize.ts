@@ -42,6 +42,16 @@ export async function sandboxAuthorize(input: {
         .selectAll()
         .where("transaction_id", "=", tx.id)
         .where("status", "in", ["awaiting_bank_authorization", "awaiting_ussd"])
+        // Only the sandbox's own requests: a processor's (Paystack test mode) is answered at the processor.
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("rail_charges")
+                .select("rail_reference")
+                .whereRef("rail_charges.attempt_id", "=", "charge_attempts.id"),
+            ),
+          ),
+        )
         .orderBy("created_at", "desc")
         .limit(1)
         .executeTakeFirst();

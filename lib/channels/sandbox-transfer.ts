@@ -32,6 +32,8 @@ export async function sandboxTransfer(input: {
     .where("account_number", "=", input.accountNumber)
     .where("merchant_id", "=", input.principal.merchantId)
     .where("mode", "=", input.principal.mode)
+    // A processor's account (Paystack test mode) takes the processor's own test transfers, not the sandbox's.
+    .where("rail", "is", null)
     .executeTakeFirst();
   if (!va && input.accountNumber !== SANDBOX_UNKNOWN_ACCOUNT) {
     throw new AppError(

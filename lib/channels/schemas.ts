@@ -46,8 +46,60 @@ export const CardBody = z
 
 export const OtpBody = z.strictObject({ otp: z.string().regex(/^\d{4,8}$/, "must be 4 to 8 digits") });
 
+/** A card's PIN, for a card network that asks for one (never stored, never logged). */
+export const PinBody = z.strictObject({ pin: z.string().regex(/^\d{4}$/, "must be 4 digits") });
+
+const Phone = z
+  .string({ message: "must be a string" })
+  .max(40, "must be at most 40 characters")
+  .transform((v) => v.replace(/[\s()-]/g, ""))
+  .refine(
+    (v) => /^\+?\d{10,15}$/.test(v),
+    "must be a phone number of 10 to 15 digits, optionally starting with +",
+  );
+
+export const PhoneBody = z.strictObject({ phone: Phone });
+
+/** A date of birth, YYYY-MM-DD: a real calendar date, in the past, at most 130 years ago. */
+export const BirthdayBody = z.strictObject({
+  birthday: z
+    .string({ message: "must be a date like 1990-12-31" })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 1990-12-31 (YYYY-MM-DD)")
+    .refine((v) => {
+      const at = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
+    }, "must be a real calendar date")
+    .refine((v) => {
+      const at = Date.parse(`${v}T00:00:00Z`);
+      return at < Date.now() && at > Date.now() - 130 * 365.25 * 86_400_000;
+    }, "must be in the past, at most 130 years ago"),
+});
+
+const AddressPart = (max: number) =>
+  z
+    .string({ message: "must be a string" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `must be at most ${max} characters`);
+
+/** A card's billing address, for address verification. */
+export const AddressBody = z.strictObject({
+  address: AddressPart(200),
+  city: AddressPart(100),
+  state: AddressPart(100),
+  zipCode: z
+    .string({ message: "must be a string" })
+    .trim()
+    .regex(/^[0-9A-Za-z -]{2,12}$/, "must be 2 to 12 letters, digits, spaces or hyphens"),
+});
+
 export const BankPaymentBody = z.strictObject({
   bankCode: z.string().regex(/^[0-9A-Z]{2,10}$/, "must be a bank code from /payment/checkout/banks"),
+  /** The customer's account to debit, where the rail debits one (Paystack's bank charge). */
+  accountNumber: z
+    .string()
+    .regex(/^\d{10}$/, "must be a 10-digit account number")
+    .optional(),
 });
 
 export const UssdBody = z.strictObject({
@@ -99,3 +151,6 @@ export const SandboxAuthorizationBody = z.strictObject({
     .regex(/^PAY_TXN_[A-Za-z0-9]{1,64}$/, "must be a transaction reference like PAY_TXN_..."),
   decision: z.enum(["approve", "decline"], { message: 'must be "approve" or "decline"' }),
 });
+
+/** A POST without a body (or with `{}`): nothing to say but the access code. */
+export const EmptyBody = z.strictObject({});

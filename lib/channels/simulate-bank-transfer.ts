@@ -1,7 +1,9 @@
 import { db } from "@/lib/db/client";
 import { toMinor } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { transition } from "@/lib/payments/state-machine";
+import { railsFor } from "@/lib/rails/rails-for";
 import { randomString } from "@/lib/security/tokens";
 import { assertNoCardInFlight } from "./assert-no-card-in-flight";
 import { ensureVirtualAccount } from "./ensure-virtual-account";
@@ -20,6 +22,12 @@ export type Scenario = "success" | "failed" | "abandoned";
  */
 export async function simulateBankTransfer(input: { principal: AccessCodePrincipal; scenario: Scenario }) {
   assertTestMode(input.principal.mode);
+  if ((await railsFor(input.principal)).name !== "sandbox") {
+    throw new AppError(
+      "invalid_state",
+      "This payment goes through Paystack's test mode, not the sandbox: pay it with Paystack's own test accounts.",
+    );
+  }
   if (input.scenario === "success") {
     const { tx, va } = await db()
       .transaction()

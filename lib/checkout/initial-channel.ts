@@ -10,7 +10,7 @@ const TAB_OF_STATUS: Partial<Record<CheckoutStatus, Channel>> = {
 
 /**
  * The payment method the checkout opens on: the one the address asks for (`?channel=`, a tab's link), else
- * the one the transaction waits on, else the first the transaction offers. The page's server component and its
+ * the one whose step the transaction waits on, else the first the transaction offers. The page's server component and its
  * client component both start from it, so the panel the server renders is the one selected.
  */
 export function initialChannel(
@@ -18,5 +18,7 @@ export function initialChannel(
   asked: string | null,
 ): Channel {
   const wanted = view.channels.find((c) => c === asked);
-  return wanted ?? TAB_OF_STATUS[view.record.status] ?? view.channels[0] ?? "card";
+  return (
+    wanted ?? view.record.action?.channel ?? TAB_OF_STATUS[view.record.status] ?? view.channels[0] ?? "card"
+  );
 }

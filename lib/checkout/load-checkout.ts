@@ -1,9 +1,13 @@
-import { bankChoices, countryForCurrency } from "@/lib/banks/banks";
+import { bankChoices, countryForCurrency, findBank } from "@/lib/banks/banks";
 import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
 import { isAppError } from "@/lib/http/errors";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
+import { chargeAction } from "@/lib/payments/charge-action";
 import { presentCheckoutRecord, presentSession } from "@/lib/payments/present";
+import { isTerminal } from "@/lib/payments/status";
+import { USSD_TYPES } from "@/lib/rails/paystack/connector";
+import { paystackKeyFor } from "@/lib/rails/paystack/keys";
 import { receiptsByEmail } from "@/lib/receipts/transport";
 import { currentAttempt } from "./current-attempt";
 import type { CheckoutRecord, CheckoutView } from "./types";
@@ -89,6 +93,10 @@ export async function loadCheckout(input: {
           .executeTakeFirst()
       : undefined;
   const session = presentSession(row);
+  // Whether a payment processor (Paystack) takes this merchant's payments of the mode: the same rule as
+  // railsFor, without refusing (a live checkout without one shows what the charges answer: live_not_connected).
+  const processor = (await paystackKeyFor({ merchantId: row.merchant_id, mode })) !== undefined;
+  const action = isTerminal(row.status) ? undefined : await chargeAction(db(), row.id);
   const country = countryForCurrency(row.currency);
   const view: CheckoutView = {
     accessCode: row.access_code,
@@ -110,12 +118,21 @@ export async function loadCheckout(input: {
     merchantBearsCost: session.merchantBearsCost,
     callbackUrl: row.callback_url,
     testMode: mode === "test",
-    ussdBanks: bankChoices(country, { ussdOnly: true }),
+    sandbox: mode === "test" && !processor,
+    bankNeedsAccount: processor,
+    // Through Paystack, only the banks whose USSD codes its USSD charge takes.
+    ussdBanks: bankChoices(country, { ussdOnly: true }).filter(
+      (b) =>
+        !processor ||
+        (USSD_TYPES as readonly string[]).includes(
+          (findBank(country, b.code)?.ussd ?? "").replace(/[*#]/g, ""),
+        ),
+    ),
     paymentBanks: session.channels.includes("bank_payment") ? bankChoices(country) : [],
     attempt: await currentAttempt(row),
     receiptsByEmail: receiptsByEmail(),
     paidWith: paidAttempt ? describeInstrument(paidAttempt.channel, paidAttempt.details) : null,
-    record: presentCheckoutRecord(row) as CheckoutRecord,
+    record: { ...presentCheckoutRecord(row), ...(action && { action }) } as CheckoutRecord,
   };
   return { kind: "found", view };
 }

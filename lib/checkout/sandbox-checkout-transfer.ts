@@ -24,6 +24,8 @@ export async function sandboxCheckoutTransfer(input: { principal: AccessCodePrin
     .where("merchant_id", "=", input.principal.merchantId)
     .where("mode", "=", input.principal.mode)
     .where("expires_at", ">", Date.now())
+    // A processor's account (Paystack test mode) takes the processor's own test transfers, not the sandbox's.
+    .where("rail", "is", null)
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();

@@ -3,12 +3,26 @@ import { chargeBankPayment } from "@/lib/channels/charge-bank-payment";
 import { chargeBankTransfer } from "@/lib/channels/charge-bank-transfer";
 import { chargeCard } from "@/lib/channels/charge-card";
 import { chargeUssd } from "@/lib/channels/charge-ussd";
-import { BankPaymentBody, CardBody, OtpBody, UssdBody } from "@/lib/channels/schemas";
+import { checkBankPayment } from "@/lib/channels/check-bank-payment";
+import { checkCardCharge } from "@/lib/channels/check-card-charge";
+import {
+  AddressBody,
+  BankPaymentBody,
+  BirthdayBody,
+  CardBody,
+  OtpBody,
+  PhoneBody,
+  PinBody,
+  UssdBody,
+} from "@/lib/channels/schemas";
 import { simulateBankTransfer } from "@/lib/channels/simulate-bank-transfer";
+import { submitBankStep } from "@/lib/channels/submit-bank-step";
 import { submitCardOtp } from "@/lib/channels/submit-card-otp";
+import { submitCardStep } from "@/lib/channels/submit-card-step";
 import { isAppError } from "@/lib/http/errors";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { type Channel, isChannel } from "@/lib/payments/channel-list";
+import type { StepAnswer } from "@/lib/rails/types";
 import { brandOf, cardNumberError, cvvError, digitsOf, expiryError, parseExpiry } from "./card";
 import { sandboxCheckoutAuthorize } from "./sandbox-checkout-authorize";
 import { sandboxCheckoutTransfer } from "./sandbox-checkout-transfer";
@@ -21,8 +35,12 @@ import { CheckoutSandboxAuthorizeBody, CheckoutSandboxTransferBody } from "./sch
 export const CHECKOUT_INTENTS = [
   "card",
   "otp",
+  "card_step",
+  "card_check",
   "bank_transfer",
   "bank_payment",
+  "bank_step",
+  "bank_check",
   "ussd",
   "cancel",
   "refresh",
@@ -36,15 +54,20 @@ export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
 /**
  * Where the page goes next: the tab to show and, when the step did not go through, a problem the page names in
  * its own words (a code from a fixed set: `card:<field error>`, `decline:<reason>`, `otp_invalid`,
- * `phone_invalid`, `choose_bank`, `not_approved`, or an API error code), never text from the request.
+ * `phone_invalid`, `choose_bank`, `step_invalid`, `not_approved`, or an API error code), never text from the
+ * request.
  */
 export type CheckoutFormResult = { channel: Channel | null; problem: string | null };
 
 const TAB_OF: Record<CheckoutIntent, Channel | null> = {
   card: "card",
   otp: "card",
+  card_step: "card",
+  card_check: "card",
   bank_transfer: "bank_transfer",
   bank_payment: "bank_payment",
+  bank_step: "bank_payment",
+  bank_check: "bank_payment",
   ussd: "ussd",
   cancel: null,
   refresh: null,
@@ -62,6 +85,39 @@ const field = (form: FormData, name: string) => {
 /** A card answer's decline as a problem code; null when the card did not decline. */
 const declined = (result: { status: string; reason?: string }) =>
   result.status === "failed" ? `decline:${result.reason ?? "other"}` : null;
+
+/** A bank's refusal as a problem code; null when it did not refuse. */
+const refused = (result: { status: string }) => (result.status === "failed" ? "not_approved" : null);
+
+/** The answer to a step a card's network or a bank asked for (`step` names it), by the API's own schemas. */
+function stepAnswer(form: FormData): StepAnswer | null {
+  const step = field(form, "step");
+  const pick = (...names: string[]) => Object.fromEntries(names.map((n) => [n, field(form, n)]));
+  switch (step) {
+    case "otp": {
+      const body = OtpBody.safeParse({ otp: digitsOf(field(form, "otp")) });
+      return body.success ? { step, ...body.data } : null;
+    }
+    case "pin": {
+      const body = PinBody.safeParse(pick("pin"));
+      return body.success ? { step, ...body.data } : null;
+    }
+    case "phone": {
+      const body = PhoneBody.safeParse(pick("phone"));
+      return body.success ? { step, ...body.data } : null;
+    }
+    case "birthday": {
+      const body = BirthdayBody.safeParse(pick("birthday"));
+      return body.success ? { step, ...body.data } : null;
+    }
+    case "address": {
+      const body = AddressBody.safeParse(pick("address", "city", "state", "zipCode"));
+      return body.success ? { step, ...body.data } : null;
+    }
+    default:
+      return null;
+  }
+}
 
 /** A posted checkout form, run through the verb its intent names. */
 export async function submitCheckoutForm(input: {
@@ -104,14 +160,32 @@ export async function submitCheckoutForm(input: {
         if (!otp.success) return done("otp_invalid");
         return done(declined(await submitCardOtp({ principal, otp: otp.data.otp })));
       }
+      case "card_step": {
+        const answer = stepAnswer(form);
+        if (!answer) return done("step_invalid");
+        return done(declined(await submitCardStep({ principal, answer })));
+      }
+      case "card_check":
+        return done(declined(await checkCardCharge({ principal })));
       case "bank_transfer":
         await chargeBankTransfer({ principal });
         return done();
+      case "bank_step": {
+        const answer = stepAnswer(form);
+        if (!answer || (answer.step !== "otp" && answer.step !== "birthday")) return done("step_invalid");
+        return done(refused(await submitBankStep({ principal, answer })));
+      }
+      case "bank_check":
+        return done(refused(await checkBankPayment({ principal })));
       case "bank_payment": {
-        const body = BankPaymentBody.safeParse({ bankCode: field(form, "bankCode") });
-        if (!body.success) return done("choose_bank");
-        await chargeBankPayment({ principal, bankCode: body.data.bankCode });
-        return done();
+        const accountNumber = field(form, "accountNumber");
+        const body = BankPaymentBody.safeParse({
+          bankCode: field(form, "bankCode"),
+          ...(accountNumber && { accountNumber }),
+        });
+        if (!body.success)
+          return done(body.error.issues[0]?.path[0] === "bankCode" ? "choose_bank" : "step_invalid");
+        return done(refused(await chargeBankPayment({ principal, ...body.data })));
       }
       case "ussd": {
         const body = UssdBody.safeParse({ phoneNumber: field(form, "phone"), bankCode: field(form, "bank") });

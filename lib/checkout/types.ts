@@ -22,6 +22,13 @@ export type CheckoutRecord = {
   fees: string | null;
   paidAt: string | null;
   amountMismatch?: { expected: string; received: string };
+  /** What a card or bank payment waits for from the customer, to show that step again after a reload. */
+  action?: {
+    channel: "card" | "bank_payment";
+    step: "pin" | "otp" | "phone" | "birthday" | "address" | "redirect";
+    message: string;
+    url?: string;
+  };
   /** While a transfer is awaited: the latest account's window, as the server's clock has it now. */
   transfer?: { accountNumber: string; amount: string; expiresAt: string; expiresInSeconds: number };
 };
@@ -55,6 +62,13 @@ export type CheckoutView = {
   /** Where the browser returns after checkout (docs/checkout.md); null → the page shows its own receipt. */
   callbackUrl: string | null;
   testMode: boolean;
+  /**
+   * The sandbox takes this payment (test mode without a Paystack test key): the page offers the test cards
+   * and the sandbox's buttons. False when a payment processor takes it, in either mode.
+   */
+  sandbox: boolean;
+  /** A bank payment debits the customer's account (Paystack): the page asks for the account number. */
+  bankNeedsAccount: boolean;
   /** Banks with a USSD service in the transaction's country (the banks endpoint does not say which). */
   ussdBanks: Bank[];
   /**

@@ -121,6 +121,8 @@ describe.each(kinds)("migration 0011 (refunds) on $name", (kind) => {
           source_id: "in1",
           rail: "sandbox",
           rail_reference: null,
+          // Added by migration 0020 (processor refunds), null for money of the sandbox.
+          charge_reference: null,
           failure_reason: null,
           due_at: true,
           created_at: t,

@@ -132,6 +132,8 @@ export interface VirtualAccountsTable {
   currency: string;
   expires_at: Int;
   created_at: Int;
+  /** The rail that issued it: null for the sandbox, "paystack" for Paystack's temporary accounts. */
+  rail: string | null;
 }
 
 /** Every transfer a rail reported, exactly once per (rail, session_id), and what became of it. */
@@ -172,9 +174,11 @@ export interface RefundsTable {
    */
   source: string | null;
   source_id: string | null;
-  /** The rail that returns the money: "sandbox" in test mode. */
+  /** The rail that returns the money: "sandbox" in test mode, "paystack" for money Paystack took. */
   rail: string;
   rail_reference: string | null;
+  /** The rail's reference of the charge whose money goes back (rail_charges); null on the sandbox. */
+  charge_reference: string | null;
   failure_reason: string | null;
   /** When a pending refund is next looked at. */
   due_at: Int;
@@ -189,6 +193,51 @@ export interface SandboxCardChargesTable {
   /** JSON CardOutcome. */
   outcome: string;
   created_at: Int;
+}
+
+/** A merchant's own processor account for one mode: its secret key, sealed, never shown again. */
+export interface ProcessorConnectionsTable {
+  /** `psc_…`: named in the webhook address the console shows. */
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  /** "paystack" */
+  processor: string;
+  /** seal(APP_SECRET, secret key, purpose "processor-secret-key", context "<merchant>:<mode>:<processor>"). */
+  secret_sealed: string;
+  key_last4: string;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** An attempt that reached a processor, under the reference the processor knows it by. */
+export interface RailChargesTable {
+  rail_reference: string;
+  /** "paystack" */
+  rail: string;
+  attempt_id: string;
+  transaction_id: string;
+  merchant_id: string;
+  mode: Mode;
+  channel: string;
+  /** "merchant" (the merchant's connection) or "deployment" (the deployment's default key). */
+  key_source: string;
+  /** What the processor was asked to take, minor units. */
+  amount_minor: Int;
+  currency: string;
+  /** The processor's own id of the charge, once known. */
+  rail_id: string | null;
+  created_at: Int;
+}
+
+/** A processor event acted on (or found to be nothing of ours), once per event key. */
+export interface ProcessorEventsTable {
+  event_key: string;
+  rail: string;
+  event: string;
+  reference: string | null;
+  outcome: string;
+  received_at: Int;
 }
 
 export interface IdempotencyKeysTable {
@@ -343,6 +392,9 @@ export interface Database {
   payment_links: PaymentLinksTable;
   sandbox_card_otps: SandboxCardOtpsTable;
   receipts: ReceiptsTable;
+  processor_connections: ProcessorConnectionsTable;
+  rail_charges: RailChargesTable;
+  processor_events: ProcessorEventsTable;
 }
 
 export function toMinor(value: Int): bigint {

@@ -11,10 +11,20 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
  * `{}` whatever its type, so endpoints without a body can be called without one.
  */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  return (await readJsonBody(request)).value;
+}
+
+/**
+ * readJsonObject, with the body's exact text too: what a signature over the raw body (a processor's webhook)
+ * is checked against. The text of an empty body is "".
+ */
+export async function readJsonBody(
+  request: Request,
+): Promise<{ value: Record<string, unknown>; text: string }> {
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
   const bytes = await readLimited(request);
-  if (bytes.length === 0) return {};
+  if (bytes.length === 0) return { value: {}, text: "" };
   const contentType = request.headers.get("content-type") ?? "";
   if (!JSON_TYPE.test(contentType.trim())) {
     throw new AppError(
@@ -38,7 +48,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
     throw new AppError("invalid_json", `The body must be a JSON object, not ${describeValue(value)}.`);
   }
   assertCleanText(value, "body");
-  return value as Record<string, unknown>;
+  return { value: value as Record<string, unknown>, text };
 }
 
 /**

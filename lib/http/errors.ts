@@ -10,11 +10,17 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   channel_unavailable: 400,
   email_required: 400,
+  /** A processor event older than PAYSTACK_WEBHOOK_MAX_AGE_SECONDS. */
+  stale_event: 400,
   invalid_api_key: 401,
   invalid_access_code: 401,
   invalid_session: 401,
   invalid_credentials: 401,
+  /** A processor webhook without a valid signature of a key this deployment holds (lib/rails/paystack/). */
+  invalid_signature: 401,
   test_mode_only: 403,
+  /** A processor webhook from an address outside PAYSTACK_WEBHOOK_ALLOWED_IPS. */
+  address_not_allowed: 403,
   /** A console mutation from another site (its Origin is not this service's). */
   cross_origin: 403,
   transaction_not_found: 404,
@@ -30,6 +36,8 @@ export const ERROR_STATUS = {
   refund_exceeds_available: 409,
   /** The payment link is deactivated, expired or used up. */
   payment_link_unavailable: 409,
+  /** A live payment of a merchant with no payment processor connected (and no deployment default key). */
+  live_not_connected: 409,
   idempotency_in_progress: 409,
   email_taken: 409,
   payload_too_large: 413,
@@ -39,6 +47,8 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
+  /** The payment processor refused the request or could not be reached, and nothing was charged. */
+  processor_error: 502,
   service_unavailable: 503,
 } as const;
 

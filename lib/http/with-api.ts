@@ -6,7 +6,7 @@ import { authenticateSession } from "@/lib/merchants/authenticate-session";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { pepper } from "@/lib/security/pepper";
 import { keyedHash, newRequestId } from "@/lib/security/tokens";
-import { assertCleanText, readJsonObject } from "./body";
+import { assertCleanText, readJsonBody } from "./body";
 import { clientAddressOf } from "./client-address";
 import { failureBody, jsonResponse, successBody } from "./envelope";
 import { AppError, isAppError } from "./errors";
@@ -41,6 +41,10 @@ export type ApiContext<A extends AuthKind, B, Q, P> = {
   idempotencyKey: string | null;
   /** With `idempotencyKey`: the body's keyed hash, the one its stored answer is matched by. */
   idempotencyRequestHash: string | null;
+  /** The body's exact text, for routes that check a signature over it (`rawBody: true`); "" otherwise. */
+  rawBody: string;
+  /** The request's headers (a processor's signature header). */
+  headers: Headers;
 };
 
 /** What a handler returns: data for the success envelope, with 200 unless `status` says otherwise. */
@@ -54,6 +58,8 @@ type Options<A extends AuthKind, B, Q, P> = {
   body?: B;
   query?: Q;
   params?: P;
+  /** Keep the body's exact text in `rawBody` (a signature over it is checked by the handler). */
+  rawBody?: boolean;
 };
 
 export function created(data: unknown): ApiResult {
@@ -118,7 +124,8 @@ export function withApi<
       const auth = (await authenticate(options.auth, request, clientAddress)) as PrincipalFor<A>;
       if (auth.kind !== "none") merchantId = auth.merchantId;
       const hasBody = method === "POST" || method === "PUT" || method === "PATCH";
-      const rawBody = hasBody ? await readJsonObject(request) : undefined;
+      const read = hasBody ? await readJsonBody(request) : undefined;
+      const rawBody = read?.value;
       const body = (
         options.body ? parseOrThrow(options.body, rawBody ?? {}, "body") : undefined
       ) as Output<B>;
@@ -144,6 +151,8 @@ export function withApi<
         clientAddress,
         idempotencyKey: keyed ? idempotencyKey : null,
         idempotencyRequestHash: requestHash,
+        rawBody: options.rawBody ? (read?.text ?? "") : "",
+        headers: request.headers,
       };
 
       if (keyed && idempotencyKey !== null && requestHash !== null) {

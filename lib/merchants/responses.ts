@@ -48,3 +48,28 @@ export const SettingsResponse = z
     customFees: z.array(CurrencyCode),
   })
   .meta({ id: "MerchantSettings" });
+
+/** `data` of the Paystack connection endpoints (presentPaystackConnection): never the key itself. */
+export const PaystackConnectionResponse = z
+  .object({
+    processor: z.literal("paystack"),
+    mode: ModeName,
+    connected: z.boolean(),
+    keyHint: z
+      .string()
+      .nullable()
+      .meta({ description: "The key's prefix and last four characters.", example: "sk_live_…9f3a" }),
+    connectedAt: Timestamp.nullable(),
+    updatedAt: Timestamp.nullable(),
+    webhookUrl: z.string().meta({
+      description: "Set it as the Webhook URL in Paystack's dashboard (Settings → API Keys & Webhooks).",
+      example: "https://pay.example.com/v1/rails/paystack/webhook?connection=psc_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd",
+    }),
+    callbackUrl: z.string().meta({
+      description:
+        "Set it as the Callback URL in Paystack's dashboard: customers come back there from their bank's page.",
+      example: "https://pay.example.com/pay/return/paystack",
+    }),
+    deploymentDefault: z.boolean(),
+  })
+  .meta({ id: "PaystackConnection" });

@@ -110,3 +110,19 @@ export const TransactionsQuery = z.strictObject({
     .optional(),
   cursor: z.string().max(200).optional(),
 });
+
+/** PUT /v1/merchants/paystack: a Paystack secret key for a mode (checked against Paystack before it is kept). */
+export const PaystackConnectBody = z.strictObject({
+  mode: ModeSchema,
+  secretKey: z
+    .string({ message: "must be a string" })
+    .trim()
+    .regex(
+      /^sk_(test|live)_[0-9A-Za-z]{16,128}$/,
+      "must be a Paystack secret key (sk_test_... or sk_live_...)",
+    ),
+});
+
+export const PaystackModeBody = z.strictObject({ mode: ModeSchema });
+
+export const PaystackModeQuery = z.strictObject({ mode: ModeSchema });

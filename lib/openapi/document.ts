@@ -301,6 +301,7 @@ export function openApiDocument(baseUrl: string, deployment: Deployment = "stagi
       { name: "Merchants", description: "Accounts, keys and settings (session token)." },
       { name: "Webhooks", description: "The webhook endpoint and its deliveries (session token)." },
       { name: "Payment links", description: "Shareable hosted start pages." },
+      { name: "Processors", description: "Events from the payment processors behind live mode (Paystack)." },
       { name: "Service", description: "Liveness and readiness." },
     ],
     components: {

@@ -10,10 +10,15 @@ import {
   VirtualAccountResponse,
 } from "@/lib/channels/responses";
 import {
+  AddressBody,
   BankPaymentBody,
+  BirthdayBody,
   CardBody,
+  EmptyBody as ChargeEmptyBody,
   ClockAdvanceBody,
   OtpBody,
+  PhoneBody,
+  PinBody,
   SandboxAuthorizationBody,
   SandboxTransferBody,
   SimulateBody,
@@ -26,11 +31,21 @@ import { CreateLinkBody, LinksQuery, PayLinkBody, SlugParams, UpdateLinkBody } f
 import {
   LoginResponse,
   LogoutResponse,
+  PaystackConnectionResponse,
   RollKeyResponse,
   SettingsResponse,
   SignupResponse,
 } from "@/lib/merchants/responses";
-import { LoginBody, RollKeyBody, SettingsBody, SignupBody, TransactionsQuery } from "@/lib/merchants/schemas";
+import {
+  LoginBody,
+  PaystackConnectBody,
+  PaystackModeBody,
+  PaystackModeQuery,
+  RollKeyBody,
+  SettingsBody,
+  SignupBody,
+  TransactionsQuery,
+} from "@/lib/merchants/schemas";
 import { HealthResponse, PingResponse } from "@/lib/ops/responses";
 import {
   BankListResponse,
@@ -40,6 +55,8 @@ import {
   VerifiedResponse,
 } from "@/lib/payments/responses";
 import { BanksQuery, InitializeBody, ReferenceParams } from "@/lib/payments/schemas";
+import { PaystackWebhookResponse } from "@/lib/rails/paystack/responses";
+import { PaystackWebhookBody, PaystackWebhookQuery } from "@/lib/rails/paystack/schemas";
 import { RefundListResponse, RefundResponse } from "@/lib/refunds/responses";
 import { CreateRefundBody, RefundParams, RefundsQuery, SandboxRefundBody } from "@/lib/refunds/schemas";
 import {
@@ -87,6 +104,40 @@ export type Operation = {
 };
 
 const EmptyBody = z.strictObject({});
+
+/** Failure codes of every charge: its channel or state, and the payment processor behind live mode. */
+const CHARGE_ERRORS: ErrorCode[] = [
+  "channel_unavailable",
+  "email_required",
+  "invalid_state",
+  "live_not_connected",
+  "processor_error",
+];
+/** Failure codes of a charge's next step: no charge waits for it, or the processor. */
+const STEP_ERRORS: ErrorCode[] = ["invalid_state", "live_not_connected", "processor_error"];
+
+const CARD_STEPS: Array<[string, string, z.ZodType, unknown]> = [
+  ["otp", "Send the card's one-time password", OtpBody, { otp: "123456" }],
+  ["pin", "Send the card's PIN", PinBody, { pin: "1234" }],
+  ["phone", "Send the phone number the card's network asks for", PhoneBody, { phone: "08031234567" }],
+  [
+    "birthday",
+    "Send the date of birth the card's network asks for",
+    BirthdayBody,
+    { birthday: "1990-12-31" },
+  ],
+  [
+    "address",
+    "Send the card's billing address",
+    AddressBody,
+    { address: "140 N 2nd St", city: "Stroudsburg", state: "PA", zipCode: "18360" },
+  ],
+];
+
+const BANK_STEPS: Array<[string, string, z.ZodType, unknown]> = [
+  ["otp", "Send the one-time password the bank sent", OtpBody, { otp: "123456" }],
+  ["birthday", "Send the date of birth the bank asks for", BirthdayBody, { birthday: "1990-12-31" }],
+];
 
 export const OPERATIONS: Operation[] = [
   // Payments (merchant's server, secret key)
@@ -147,25 +198,43 @@ export const OPERATIONS: Operation[] = [
     tag: "Checkout",
     summary: "Pay by card",
     description:
-      "Answers `success`, `failed` with a `reason`, or `awaiting_otp`. Card data is never stored: only brand, last 4 and expiry.",
+      "Answers `success`, `failed` with a `reason`, `awaiting_otp`, `awaiting_action` (another step the card's network asks for: a PIN, a phone number, a birthday, a billing address, or its 3-D Secure page to open) or `processing` (the network has not decided yet: ask again with `charge/card/check`). Card data is never stored: only brand, last 4 and expiry. Live payments go through the merchant's payment processor (docs/go-live.md).",
     auth: "access_code",
     body: CardBody,
     status: 200,
     response: CardChargeResponse,
-    errors: ["channel_unavailable", "invalid_state"],
+    errors: CHARGE_ERRORS,
     example: { number: "4242424242424242", expiryMonth: 12, expiryYear: 2030, cvv: "123" },
   },
+  ...CARD_STEPS.map(
+    ([step, summary, body, example]): Operation => ({
+      method: "post",
+      path: `/v1/payment/checkout/charge/card/${step}`,
+      tag: "Checkout",
+      summary,
+      description:
+        "Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).",
+      auth: "access_code",
+      body,
+      status: 200,
+      response: CardChargeResponse,
+      errors: STEP_ERRORS,
+      example,
+    }),
+  ),
   {
     method: "post",
-    path: "/v1/payment/checkout/charge/card/otp",
+    path: "/v1/payment/checkout/charge/card/check",
     tag: "Checkout",
-    summary: "Send the card's one-time password",
+    summary: "Ask the card's network where the payment stands",
+    description:
+      "After the customer comes back from the bank's 3-D Secure page, or while a card payment is `processing`: the network's decision, applied as its answer would have been.",
     auth: "access_code",
-    body: OtpBody,
+    body: ChargeEmptyBody,
     status: 200,
     response: CardChargeResponse,
-    errors: ["invalid_state"],
-    example: { otp: "123456" },
+    errors: STEP_ERRORS,
+    example: {},
   },
   {
     method: "post",
@@ -176,7 +245,7 @@ export const OPERATIONS: Operation[] = [
     body: EmptyBody,
     status: 200,
     response: VirtualAccountResponse,
-    errors: ["channel_unavailable", "email_required", "invalid_state"],
+    errors: CHARGE_ERRORS,
     example: {},
   },
   {
@@ -195,13 +264,41 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/v1/payment/checkout/charge/bank-payment",
     tag: "Checkout",
-    summary: "Ask the customer's bank for approval in its app",
+    summary: "Pay from a bank account: approval in the bank's app, or the steps the bank asks for",
+    description:
+      "On the sandbox the bank's app is asked for an approval. Through a payment processor the customer's `accountNumber` is debited, after what the bank asks for (`action`: an OTP, a date of birth, or its own page to open).",
     auth: "access_code",
     body: BankPaymentBody,
     status: 200,
     response: BankPaymentResponse,
-    errors: ["channel_unavailable", "invalid_state"],
+    errors: CHARGE_ERRORS,
     example: { bankCode: "057" },
+  },
+  ...BANK_STEPS.map(
+    ([step, summary, body, example]): Operation => ({
+      method: "post",
+      path: `/v1/payment/checkout/charge/bank-payment/${step}`,
+      tag: "Checkout",
+      summary,
+      auth: "access_code",
+      body,
+      status: 200,
+      response: BankPaymentResponse,
+      errors: STEP_ERRORS,
+      example,
+    }),
+  ),
+  {
+    method: "post",
+    path: "/v1/payment/checkout/charge/bank-payment/check",
+    tag: "Checkout",
+    summary: "Ask the bank payment's rail where it stands",
+    auth: "access_code",
+    body: ChargeEmptyBody,
+    status: 200,
+    response: BankPaymentResponse,
+    errors: STEP_ERRORS,
+    example: {},
   },
   {
     method: "post",
@@ -212,7 +309,7 @@ export const OPERATIONS: Operation[] = [
     body: UssdBody,
     status: 200,
     response: UssdResponse,
-    errors: ["channel_unavailable", "invalid_state"],
+    errors: CHARGE_ERRORS,
     example: { bankCode: "057", phoneNumber: "08031234567" },
   },
   {
@@ -499,6 +596,69 @@ export const OPERATIONS: Operation[] = [
     status: 202,
     response: RedeliverResponse,
     errors: ["event_not_found", "invalid_state"],
+  },
+  {
+    method: "get",
+    path: "/v1/merchants/paystack",
+    tag: "Merchants",
+    summary: "The merchant's own Paystack account of a mode (never its key)",
+    auth: "session",
+    query: PaystackModeQuery,
+    status: 200,
+    response: PaystackConnectionResponse,
+  },
+  {
+    method: "put",
+    path: "/v1/merchants/paystack",
+    tag: "Merchants",
+    summary: "Connect a Paystack account, or replace its key: checked against Paystack once, kept sealed",
+    description:
+      "The key must be of the mode (`sk_live_…` for live) and is checked with Paystack (GET /balance) before it is kept. It is never shown again: the answer names its last four characters and the two addresses to set in Paystack's dashboard.",
+    auth: "session",
+    body: PaystackConnectBody,
+    status: 200,
+    response: PaystackConnectionResponse,
+    errors: ["processor_error"],
+    example: { mode: "live", secretKey: "sk_live_0123456789abcdef0123456789abcdef01234567" },
+  },
+  {
+    method: "post",
+    path: "/v1/merchants/paystack/disconnect",
+    tag: "Merchants",
+    summary: "Forget the merchant's Paystack key of a mode",
+    auth: "session",
+    body: PaystackModeBody,
+    status: 200,
+    response: PaystackConnectionResponse,
+    example: { mode: "live" },
+  },
+  // Processors' webhooks
+  {
+    method: "post",
+    path: "/v1/rails/paystack/webhook",
+    tag: "Processors",
+    summary: "Paystack's events: charges, transfers and refunds, signed with the account's secret key",
+    description:
+      "Set as the Webhook URL in Paystack's dashboard (docs/go-live.md). `x-paystack-signature` must be the HMAC-SHA512 of the raw body with the Paystack key of the account the event is about; unsigned, forged and stale events are refused, an event seen before is answered without being acted on again.",
+    auth: "none",
+    query: PaystackWebhookQuery,
+    body: PaystackWebhookBody,
+    status: 200,
+    response: PaystackWebhookResponse,
+    errors: ["invalid_signature", "stale_event", "address_not_allowed"],
+    example: {
+      event: "charge.success",
+      data: {
+        id: 302961,
+        domain: "live",
+        status: "success",
+        reference: "PAY-TXN-8Q2M4K7ZP1XW3N5R6T9Y.3f2c0d9e8b7a41c6a5d4e3f2a1b0c9d8",
+        amount: 505000,
+        currency: "NGN",
+        channel: "card",
+        paid_at: "2026-11-26T10:15:00.000Z",
+      },
+    },
   },
   // Payment links
   {

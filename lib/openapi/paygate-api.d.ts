@@ -32,13 +32,51 @@ export interface paths {
   "/v1/payment/checkout/charge/card": {
     /**
      * Pay by card
-     * @description Answers `success`, `failed` with a `reason`, or `awaiting_otp`. Card data is never stored: only brand, last 4 and expiry.
+     * @description Answers `success`, `failed` with a `reason`, `awaiting_otp`, `awaiting_action` (another step the card's network asks for: a PIN, a phone number, a birthday, a billing address, or its 3-D Secure page to open) or `processing` (the network has not decided yet: ask again with `charge/card/check`). Card data is never stored: only brand, last 4 and expiry. Live payments go through the merchant's payment processor (docs/go-live.md).
      */
     post: operations["postPaymentCheckoutChargeCard"];
   };
   "/v1/payment/checkout/charge/card/otp": {
-    /** Send the card's one-time password */
+    /**
+     * Send the card's one-time password
+     * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+     */
     post: operations["postPaymentCheckoutChargeCardOtp"];
+  };
+  "/v1/payment/checkout/charge/card/pin": {
+    /**
+     * Send the card's PIN
+     * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+     */
+    post: operations["postPaymentCheckoutChargeCardPin"];
+  };
+  "/v1/payment/checkout/charge/card/phone": {
+    /**
+     * Send the phone number the card's network asks for
+     * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+     */
+    post: operations["postPaymentCheckoutChargeCardPhone"];
+  };
+  "/v1/payment/checkout/charge/card/birthday": {
+    /**
+     * Send the date of birth the card's network asks for
+     * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+     */
+    post: operations["postPaymentCheckoutChargeCardBirthday"];
+  };
+  "/v1/payment/checkout/charge/card/address": {
+    /**
+     * Send the card's billing address
+     * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+     */
+    post: operations["postPaymentCheckoutChargeCardAddress"];
+  };
+  "/v1/payment/checkout/charge/card/check": {
+    /**
+     * Ask the card's network where the payment stands
+     * @description After the customer comes back from the bank's 3-D Secure page, or while a card payment is `processing`: the network's decision, applied as its answer would have been.
+     */
+    post: operations["postPaymentCheckoutChargeCardCheck"];
   };
   "/v1/payment/checkout/charge/bank-transfer": {
     /** Get a one-time account number to transfer to */
@@ -49,8 +87,23 @@ export interface paths {
     post: operations["postPaymentCheckoutChargeBankTransferSimulate"];
   };
   "/v1/payment/checkout/charge/bank-payment": {
-    /** Ask the customer's bank for approval in its app */
+    /**
+     * Pay from a bank account: approval in the bank's app, or the steps the bank asks for
+     * @description On the sandbox the bank's app is asked for an approval. Through a payment processor the customer's `accountNumber` is debited, after what the bank asks for (`action`: an OTP, a date of birth, or its own page to open).
+     */
     post: operations["postPaymentCheckoutChargeBankPayment"];
+  };
+  "/v1/payment/checkout/charge/bank-payment/otp": {
+    /** Send the one-time password the bank sent */
+    post: operations["postPaymentCheckoutChargeBankPaymentOtp"];
+  };
+  "/v1/payment/checkout/charge/bank-payment/birthday": {
+    /** Send the date of birth the bank asks for */
+    post: operations["postPaymentCheckoutChargeBankPaymentBirthday"];
+  };
+  "/v1/payment/checkout/charge/bank-payment/check": {
+    /** Ask the bank payment's rail where it stands */
+    post: operations["postPaymentCheckoutChargeBankPaymentCheck"];
   };
   "/v1/payment/checkout/charge/ussd": {
     /** Get a USSD code to dial */
@@ -167,6 +220,26 @@ export interface paths {
   "/v1/merchants/events/{id}/redeliver": {
     /** Send an event again now, with the same webhook-id */
     post: operations["postMerchantsEventsByIdRedeliver"];
+  };
+  "/v1/merchants/paystack": {
+    /** The merchant's own Paystack account of a mode (never its key) */
+    get: operations["getMerchantsPaystack"];
+    /**
+     * Connect a Paystack account, or replace its key: checked against Paystack once, kept sealed
+     * @description The key must be of the mode (`sk_live_…` for live) and is checked with Paystack (GET /balance) before it is kept. It is never shown again: the answer names its last four characters and the two addresses to set in Paystack's dashboard.
+     */
+    put: operations["putMerchantsPaystack"];
+  };
+  "/v1/merchants/paystack/disconnect": {
+    /** Forget the merchant's Paystack key of a mode */
+    post: operations["postMerchantsPaystackDisconnect"];
+  };
+  "/v1/rails/paystack/webhook": {
+    /**
+     * Paystack's events: charges, transfers and refunds, signed with the account's secret key
+     * @description Set as the Webhook URL in Paystack's dashboard (docs/go-live.md). `x-paystack-signature` must be the HMAC-SHA512 of the raw body with the Paystack key of the account the event is about; unsigned, forged and stale events are refused, an event seen before is answered without being acted on again.
+     */
+    post: operations["postRailsPaystackWebhook"];
   };
   "/v1/merchants/payment-links": {
     /** The merchant's payment links, newest first */
@@ -413,6 +486,14 @@ export interface components {
          */
         received: string;
       };
+      action?: {
+        /** @enum {string} */
+        channel: "card" | "bank_payment";
+        /** @enum {string} */
+        step: "pin" | "otp" | "phone" | "birthday" | "address" | "redirect";
+        message: string;
+        url?: string;
+      };
       transfer?: {
         accountNumber: string;
         /**
@@ -468,11 +549,45 @@ export interface components {
         last4: string;
       };
       /** @constant */
+      status: "awaiting_action";
+      action: components["schemas"]["ChargeAction"];
+    }, {
+      /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
+      reference: string;
+      /** @constant */
+      channel: "card";
+      card: {
+        /** @example visa */
+        brand: string;
+        /** @example 4242 */
+        last4: string;
+      };
+      /** @constant */
+      status: "processing";
+      message: string;
+    }, {
+      /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
+      reference: string;
+      /** @constant */
+      channel: "card";
+      card: {
+        /** @example visa */
+        brand: string;
+        /** @example 4242 */
+        last4: string;
+      };
+      /** @constant */
       status: "failed";
       /** @example card_declined */
       reason: string;
       message: string;
     }]>;
+    ChargeAction: {
+      /** @enum {string} */
+      step: "pin" | "otp" | "phone" | "birthday" | "address" | "redirect";
+      message: string;
+      url?: string;
+    };
     VirtualAccount: {
       /** @constant */
       status: "awaiting_transfer";
@@ -500,6 +615,32 @@ export interface components {
     };
     /** @enum {string} */
     TransferOutcome: "credited" | "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account";
+    BankPayment: OneOf<[{
+      /** @constant */
+      status: "awaiting_bank_authorization";
+      /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
+      reference: string;
+      bankCode: string;
+      bankName: string;
+      message: string;
+      action?: components["schemas"]["ChargeAction"];
+    }, {
+      /** @constant */
+      status: "success";
+      /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
+      reference: string;
+      bankCode: string;
+      bankName: string;
+    }, {
+      /** @constant */
+      status: "failed";
+      /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
+      reference: string;
+      bankCode: string;
+      bankName: string;
+      reason: string;
+      message: string;
+    }]>;
     Event: {
       id: string;
       type: components["schemas"]["EventType"];
@@ -760,6 +901,30 @@ export interface components {
       previousSecretExpiresAt: string | null;
       secret: string;
     };
+    PaystackConnection: {
+      /** @constant */
+      processor: "paystack";
+      mode: components["schemas"]["Mode"];
+      connected: boolean;
+      /**
+       * @description The key's prefix and last four characters.
+       * @example sk_live_…9f3a
+       */
+      keyHint: string | null;
+      connectedAt: string | null;
+      updatedAt: string | null;
+      /**
+       * @description Set it as the Webhook URL in Paystack's dashboard (Settings → API Keys & Webhooks).
+       * @example https://pay.example.com/v1/rails/paystack/webhook?connection=psc_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd
+       */
+      webhookUrl: string;
+      /**
+       * @description Set it as the Callback URL in Paystack's dashboard: customers come back there from their bank's page.
+       * @example https://pay.example.com/pay/return/paystack
+       */
+      callbackUrl: string;
+      deploymentDefault: boolean;
+    };
     PaymentLink: {
       id: string;
       /** @example summer-tote */
@@ -960,19 +1125,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -1136,19 +1288,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -1237,19 +1376,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1358,19 +1484,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -1427,7 +1540,7 @@ export interface operations {
   };
   /**
    * Pay by card
-   * @description Answers `success`, `failed` with a `reason`, or `awaiting_otp`. Card data is never stored: only brand, last 4 and expiry.
+   * @description Answers `success`, `failed` with a `reason`, `awaiting_otp`, `awaiting_action` (another step the card's network asks for: a PIN, a phone number, a birthday, a billing address, or its 3-D Secure page to open) or `processing` (the network has not decided yet: ask again with `charge/card/check`). Card data is never stored: only brand, last 4 and expiry. Live payments go through the merchant's payment processor (docs/go-live.md).
    */
   postPaymentCheckoutChargeCard: {
     parameters: {
@@ -1467,14 +1580,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `channel_unavailable`, `validation_error`, `invalid_json`, `bad_request` */
+      /** @description Failure: `channel_unavailable`, `email_required`, `validation_error`, `invalid_json`, `bad_request` */
       400: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "channel_unavailable" | "validation_error" | "invalid_json" | "bad_request";
+            error: "channel_unavailable" | "email_required" | "validation_error" | "invalid_json" | "bad_request";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1493,27 +1606,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1597,6 +1697,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `service_unavailable` */
       503: {
         content: {
@@ -1612,7 +1725,10 @@ export interface operations {
       };
     };
   };
-  /** Send the card's one-time password */
+  /**
+   * Send the card's one-time password
+   * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+   */
   postPaymentCheckoutChargeCardOtp: {
     parameters: {
       header?: {
@@ -1669,27 +1785,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1768,6 +1871,914 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Send the card's PIN
+   * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+   */
+  postPaymentCheckoutChargeCardPin: {
+    parameters: {
+      header?: {
+        /** @description A retry with the same key answers the first result instead of doing the work again (24 hours; POST only). */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "pin": "1234"
+         * }
+         */
+        "application/json": {
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the card's PIN */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["CardCharge"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_access_code` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      409: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_key_reused` */
+      422: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Send the phone number the card's network asks for
+   * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+   */
+  postPaymentCheckoutChargeCardPhone: {
+    parameters: {
+      header?: {
+        /** @description A retry with the same key answers the first result instead of doing the work again (24 hours; POST only). */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "phone": "08031234567"
+         * }
+         */
+        "application/json": {
+          phone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the phone number the card's network asks for */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["CardCharge"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_access_code` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      409: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_key_reused` */
+      422: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Send the date of birth the card's network asks for
+   * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+   */
+  postPaymentCheckoutChargeCardBirthday: {
+    parameters: {
+      header?: {
+        /** @description A retry with the same key answers the first result instead of doing the work again (24 hours; POST only). */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "birthday": "1990-12-31"
+         * }
+         */
+        "application/json": {
+          birthday: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the date of birth the card's network asks for */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["CardCharge"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_access_code` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      409: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_key_reused` */
+      422: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Send the card's billing address
+   * @description Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).
+   */
+  postPaymentCheckoutChargeCardAddress: {
+    parameters: {
+      header?: {
+        /** @description A retry with the same key answers the first result instead of doing the work again (24 hours; POST only). */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "address": "140 N 2nd St",
+         *   "city": "Stroudsburg",
+         *   "state": "PA",
+         *   "zipCode": "18360"
+         * }
+         */
+        "application/json": {
+          address: string;
+          city: string;
+          state: string;
+          zipCode: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the card's billing address */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["CardCharge"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_access_code` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      409: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_key_reused` */
+      422: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Ask the card's network where the payment stands
+   * @description After the customer comes back from the bank's 3-D Secure page, or while a card payment is `processing`: the network's decision, applied as its answer would have been.
+   */
+  postPaymentCheckoutChargeCardCheck: {
+    parameters: {
+      header?: {
+        /** @description A retry with the same key answers the first result instead of doing the work again (24 hours; POST only). */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Ask the card's network where the payment stands */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["CardCharge"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_access_code` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      409: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_key_reused` */
+      422: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1839,27 +2850,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1938,6 +2936,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2036,19 +3047,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -2155,7 +3153,10 @@ export interface operations {
       };
     };
   };
-  /** Ask the customer's bank for approval in its app */
+  /**
+   * Pay from a bank account: approval in the bank's app, or the steps the bank asks for
+   * @description On the sandbox the bank's app is asked for an approval. Through a payment processor the customer's `accountNumber` is debited, after what the bank asks for (`action`: an OTP, a date of birth, or its own page to open).
+   */
   postPaymentCheckoutChargeBankPayment: {
     parameters: {
       header?: {
@@ -2172,36 +3173,29 @@ export interface operations {
          */
         "application/json": {
           bankCode: string;
+          accountNumber?: string;
         };
       };
     };
     responses: {
-      /** @description Ask the customer's bank for approval in its app */
+      /** @description Pay from a bank account: approval in the bank's app, or the steps the bank asks for */
       200: {
         content: {
           "application/json": {
             /** @constant */
             status: "success";
-            data: {
-              /** @constant */
-              status: "awaiting_bank_authorization";
-              /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
-              reference: string;
-              bankCode: string;
-              bankName: string;
-              message: string;
-            };
+            data: components["schemas"]["BankPayment"];
           };
         };
       };
-      /** @description Failure: `channel_unavailable`, `validation_error`, `invalid_json`, `bad_request` */
+      /** @description Failure: `channel_unavailable`, `email_required`, `validation_error`, `invalid_json`, `bad_request` */
       400: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "channel_unavailable" | "validation_error" | "invalid_json" | "bad_request";
+            error: "channel_unavailable" | "email_required" | "validation_error" | "invalid_json" | "bad_request";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2220,27 +3214,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2319,6 +3300,541 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /** Send the one-time password the bank sent */
+  postPaymentCheckoutChargeBankPaymentOtp: {
+    parameters: {
+      header?: {
+        /** @description A retry with the same key answers the first result instead of doing the work again (24 hours; POST only). */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "otp": "123456"
+         * }
+         */
+        "application/json": {
+          otp: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the one-time password the bank sent */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["BankPayment"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_access_code` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      409: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_key_reused` */
+      422: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /** Send the date of birth the bank asks for */
+  postPaymentCheckoutChargeBankPaymentBirthday: {
+    parameters: {
+      header?: {
+        /** @description A retry with the same key answers the first result instead of doing the work again (24 hours; POST only). */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "birthday": "1990-12-31"
+         * }
+         */
+        "application/json": {
+          birthday: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send the date of birth the bank asks for */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["BankPayment"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_access_code` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      409: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_key_reused` */
+      422: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /** Ask the bank payment's rail where it stands */
+  postPaymentCheckoutChargeBankPaymentCheck: {
+    parameters: {
+      header?: {
+        /** @description A retry with the same key answers the first result instead of doing the work again (24 hours; POST only). */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Ask the bank payment's rail where it stands */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["BankPayment"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_access_code` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      409: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_key_reused` */
+      422: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2384,14 +3900,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `channel_unavailable`, `validation_error`, `invalid_json`, `bad_request` */
+      /** @description Failure: `channel_unavailable`, `email_required`, `validation_error`, `invalid_json`, `bad_request` */
       400: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "channel_unavailable" | "validation_error" | "invalid_json" | "bad_request";
+            error: "channel_unavailable" | "email_required" | "validation_error" | "invalid_json" | "bad_request";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2410,27 +3926,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2509,6 +4012,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2579,19 +4095,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2781,19 +4284,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -2976,19 +4466,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "test_mode_only";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -3201,19 +4678,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -3413,19 +4877,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -3620,19 +5071,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -3789,19 +5227,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -3928,19 +5353,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "transaction_not_found";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4109,19 +5521,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -4221,19 +5620,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4352,19 +5738,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "transaction_not_found";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4520,19 +5893,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -4656,19 +6016,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "refund_not_found";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4831,19 +6178,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -4950,19 +6284,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "event_not_found";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5086,19 +6407,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "validation_error" | "invalid_json" | "bad_request";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5266,19 +6574,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `payload_too_large` */
       413: {
         content: {
@@ -5402,19 +6697,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5574,19 +6856,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -5719,19 +6988,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -5828,19 +7084,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5962,19 +7205,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -6055,19 +7285,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6164,19 +7381,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6302,19 +7506,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6465,19 +7656,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -6580,19 +7758,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "event_not_found";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6704,6 +7869,540 @@ export interface operations {
       };
     };
   };
+  /** The merchant's own Paystack account of a mode (never its key) */
+  getMerchantsPaystack: {
+    parameters: {
+      query: {
+        mode: "test" | "live";
+      };
+    };
+    responses: {
+      /** @description The merchant's own Paystack account of a mode (never its key) */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["PaystackConnection"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_session` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Connect a Paystack account, or replace its key: checked against Paystack once, kept sealed
+   * @description The key must be of the mode (`sk_live_…` for live) and is checked with Paystack (GET /balance) before it is kept. It is never shown again: the answer names its last four characters and the two addresses to set in Paystack's dashboard.
+   */
+  putMerchantsPaystack: {
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "mode": "live",
+         *   "secretKey": "sk_live_0123456789abcdef0123456789abcdef01234567"
+         * }
+         */
+        "application/json": {
+          /** @enum {string} */
+          mode: "test" | "live";
+          secretKey: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Connect a Paystack account, or replace its key: checked against Paystack once, kept sealed */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["PaystackConnection"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_session` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `processor_error` */
+      502: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "processor_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /** Forget the merchant's Paystack key of a mode */
+  postMerchantsPaystackDisconnect: {
+    parameters: {
+      header?: {
+        /** @description A retry with the same key answers the first result instead of doing the work again (24 hours; POST only). */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "mode": "live"
+         * }
+         */
+        "application/json": {
+          /** @enum {string} */
+          mode: "test" | "live";
+        };
+      };
+    };
+    responses: {
+      /** @description Forget the merchant's Paystack key of a mode */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: components["schemas"]["PaystackConnection"];
+          };
+        };
+      };
+      /** @description Failure: `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_session` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_in_progress` */
+      409: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_in_progress";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `idempotency_key_reused` */
+      422: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "idempotency_key_reused";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Paystack's events: charges, transfers and refunds, signed with the account's secret key
+   * @description Set as the Webhook URL in Paystack's dashboard (docs/go-live.md). `x-paystack-signature` must be the HMAC-SHA512 of the raw body with the Paystack key of the account the event is about; unsigned, forged and stale events are refused, an event seen before is answered without being acted on again.
+   */
+  postRailsPaystackWebhook: {
+    parameters: {
+      query?: {
+        connection?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "event": "charge.success",
+         *   "data": {
+         *     "id": 302961,
+         *     "domain": "live",
+         *     "status": "success",
+         *     "reference": "PAY-TXN-8Q2M4K7ZP1XW3N5R6T9Y.3f2c0d9e8b7a41c6a5d4e3f2a1b0c9d8",
+         *     "amount": 505000,
+         *     "currency": "NGN",
+         *     "channel": "card",
+         *     "paid_at": "2026-11-26T10:15:00.000Z"
+         *   }
+         * }
+         */
+        "application/json": {
+          event: string;
+          data: {
+            [key: string]: unknown;
+          };
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Paystack's events: charges, transfers and refunds, signed with the account's secret key */
+      200: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "success";
+            data: {
+              /** @constant */
+              received: true;
+              /** @example charge.success */
+              event: string;
+              duplicate: boolean;
+              /** @example credited */
+              outcome: string;
+            };
+          };
+        };
+      };
+      /** @description Failure: `stale_event`, `validation_error`, `invalid_json`, `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "stale_event" | "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_signature` */
+      401: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "invalid_signature";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `address_not_allowed` */
+      403: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "address_not_allowed";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `payload_too_large` */
+      413: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "payload_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `unsupported_media_type` */
+      415: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
   /** The merchant's payment links, newest first */
   getMerchantsPaymentLinks: {
     parameters: {
@@ -6744,19 +8443,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6887,19 +8573,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7055,19 +8728,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -7178,19 +8838,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "payment_link_not_found";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7307,19 +8954,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -7417,19 +9051,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "payment_link_not_found";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7544,19 +9165,6 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -7619,19 +9227,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "bad_request";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7703,19 +9298,6 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "bad_request";
-            /** @description What went wrong, naming the field and the rule where there is one. */
-            message: string;
-          };
-        };
-      };
-      /** @description Failure: `request_timeout` */
-      408: {
-        content: {
-          "application/json": {
-            /** @constant */
-            status: "failed";
-            /** @enum {string} */
-            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };

@@ -60,6 +60,15 @@ export const CheckoutRecordResponse = z
     fees: Money.nullable(),
     paidAt: Timestamp.nullable(),
     amountMismatch: z.object({ expected: Money, received: Money }).optional(),
+    /** What a card or bank payment waits for from the customer (a PIN, an OTP, the bank's page…). */
+    action: z
+      .object({
+        channel: z.enum(["card", "bank_payment"]),
+        step: z.enum(["pin", "otp", "phone", "birthday", "address", "redirect"]),
+        message: z.string(),
+        url: z.string().optional(),
+      })
+      .optional(),
     transfer: z
       .object({
         accountNumber: z.string(),

@@ -4,7 +4,9 @@ import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
+import { chargeAction } from "./charge-action";
 import { presentCheckoutRecord } from "./present";
+import { isTerminal } from "./status";
 
 /**
  * Checkout verify: the status of the access code's own transaction, for the pay page to poll. While a
@@ -19,7 +21,9 @@ export async function verifyCheckout(input: { principal: AccessCodePrincipal }) 
     .where("mode", "=", input.principal.mode)
     .executeTakeFirst();
   if (!row) throw new AppError("invalid_access_code", "The access code no longer matches a transaction.");
-  const record = presentCheckoutRecord(row);
+  const base = presentCheckoutRecord(row);
+  const action = isTerminal(row.status) ? undefined : await chargeAction(db(), row.id);
+  const record = action ? { ...base, action } : base;
   if (row.status !== "awaiting_transfer") return record;
   const account = await db()
     .selectFrom("virtual_accounts")

@@ -25,7 +25,8 @@ const TEST_CARDS: Record<string, CardOutcome> = {
     message: "The card has insufficient funds.",
   },
   "4000000000003220": {
-    kind: "otp_required",
+    kind: "action_required",
+    step: "otp",
     authorization: "",
     message: "Enter the one-time password sent to your phone.",
   },
@@ -55,9 +56,23 @@ async function decided(attemptId: string, outcome: CardOutcome): Promise<CardOut
   return outcome;
 }
 
+/** An outcome the sandbox network stored, including those kept before steps had names ("otp_required"). */
+function storedOutcome(json: string): CardOutcome {
+  const parsed = JSON.parse(json) as
+    | CardOutcome
+    | { kind: "otp_required"; authorization: string; message: string };
+  if (parsed.kind === "otp_required") return { ...parsed, kind: "action_required", step: "otp" };
+  return parsed;
+}
+
 export const sandboxRails: Rails = {
+  name: "sandbox",
+  keySource: null,
+  chargeReference: () => null,
+  currencies: "any",
+  needsEmail: false,
+  bankNeedsAccount: false,
   transfer: {
-    name: "sandbox",
     async issueVirtualAccount({ accountName }) {
       const serial = String(randomInt(0, 1_000_000_000)).padStart(9, "0");
       return {
@@ -79,7 +94,7 @@ export const sandboxRails: Rails = {
       }
       if (outcome.kind === "failed") return decided(attemptId, outcome);
       const authorization = `auth_${randomString(24)}`;
-      if (outcome.kind === "otp_required") {
+      if (outcome.kind === "action_required") {
         // Kept in the database like a real network's state: the OTP may reach another process or instance.
         await db()
           .insertInto("sandbox_card_otps")
@@ -89,7 +104,15 @@ export const sandboxRails: Rails = {
       }
       return decided(attemptId, { kind: "success", authorization });
     },
-    async confirmOtp({ attemptId, authorization, otp }) {
+    async submitStep({ attemptId, authorization, answer }) {
+      if (answer.step !== "otp") {
+        return decided(attemptId, {
+          kind: "failed",
+          reason: "step_unsupported",
+          message: "The sandbox card network only asks for a one-time password.",
+        });
+      }
+      const otp = answer.otp;
       // Taken once: a second OTP for the same authorisation finds nothing waiting.
       const taken = await db()
         .deleteFrom("sandbox_card_otps")
@@ -117,7 +140,7 @@ export const sandboxRails: Rails = {
         .select("outcome")
         .where("attempt_id", "=", attemptId)
         .executeTakeFirst();
-      return row ? (JSON.parse(row.outcome) as CardOutcome) : { kind: "unknown" };
+      return row ? storedOutcome(row.outcome) : { kind: "unknown" };
     },
   },
   refunds: {
@@ -139,8 +162,23 @@ export const sandboxRails: Rails = {
     },
   },
   bankPayment: {
-    async requestAuthorization() {
-      return { requestId: `bpr_${randomString(24)}` };
+    async requestAuthorization({ bankCode }) {
+      // The customer answers in the (sandbox) bank's app: POST /v1/sandbox/authorizations.
+      return {
+        requestId: `bpr_${randomString(24)}`,
+        outcome: { kind: "waiting", message: `Approve the payment in your bank's app (bank ${bankCode}).` },
+      };
+    },
+    async submitStep() {
+      return {
+        kind: "failed",
+        reason: "step_unsupported",
+        message: "The sandbox bank asks for no steps: approve or decline in its app.",
+      };
+    },
+    async paymentStatus() {
+      // The sandbox bank's answers arrive through POST /v1/sandbox/authorizations, never by asking.
+      return { kind: "unknown" };
     },
   },
   ussd: {

@@ -1,23 +1,59 @@
 /**
  * The outside world, one interface per channel. Channels (lib/channels) talk to rails only through these;
- * test mode uses the sandbox rails (lib/rails/sandbox.ts), live mode the rails a deployment configures.
+ * test mode uses the sandbox rails (lib/rails/sandbox.ts) unless a Paystack test key is configured, live mode
+ * the Paystack connector (lib/rails/paystack/) with the merchant's own key or the deployment's
+ * (lib/rails/rails-for.ts). How to add a processor: docs/rails.md.
  * Inbound transfers come the other way: a rail reports them to `receiveInboundTransfer`
  * (lib/channels/receive-inbound-transfer.ts), which `/v1/sandbox/transfers` also calls in test mode.
  */
 export type CardDetails = { number: string; expiryMonth: number; expiryYear: number; cvv: string };
 
+/**
+ * What the customer must give next before the network decides a charge: a card's PIN, a one-time password,
+ * a phone number, a birthday, a billing address, or a page of the issuer's to open (3-D Secure, a bank's
+ * internet banking) from which the customer comes back.
+ */
+export type ChargeStep = "pin" | "otp" | "phone" | "birthday" | "address" | "redirect";
+
+/** The answer of a step, as the customer gave it (validated by lib/channels/schemas.ts). */
+export type StepAnswer =
+  | { step: "pin"; pin: string }
+  | { step: "otp"; otp: string }
+  | { step: "phone"; phone: string }
+  | { step: "birthday"; birthday: string }
+  | { step: "address"; address: string; city: string; state: string; zipCode: string };
+
 export type CardOutcome =
   | { kind: "success"; authorization: string }
   | { kind: "failed"; reason: string; message: string }
-  | { kind: "otp_required"; authorization: string; message: string };
+  /** The network needs `step` from the customer; `url` for "redirect". */
+  | { kind: "action_required"; step: ChargeStep; authorization: string; message: string; url?: string }
+  /** The network took the charge and has not decided yet (ask again with `cardStatus`, or wait for its webhook). */
+  | { kind: "pending"; authorization: string; message: string };
+
+/** The rails a deployment can have: the sandbox of test mode, and the processors behind lib/rails/<name>/. */
+export type RailName = "sandbox" | "paystack";
+
+/** Whose credentials a processor call uses: the merchant's own connection, or the deployment's default key. */
+export type KeySource = "merchant" | "deployment";
 
 export interface TransferRail {
-  readonly name: string;
-  /** A one-time account number (NUBAN) at the rail's bank for one payment. */
-  issueVirtualAccount(input: { reference: string; accountName: string }): Promise<{
+  /** A one-time account number for one payment of `amountMinor`, open until `expiresAt` at the latest. */
+  issueVirtualAccount(input: {
+    reference: string;
+    attemptId: string;
+    accountName: string;
+    amountMinor: bigint;
+    currency: string;
+    email: string;
+    /** The end of the service's window; a rail may close its account earlier (and says so). */
+    expiresAt: number;
+  }): Promise<{
     accountNumber: string;
     bankName: string;
     accountName: string;
+    /** When the rail closes the account, if it decides that itself (unix ms). */
+    expiresAt?: number;
   }>;
 }
 
@@ -27,7 +63,8 @@ export type CardStatus = CardOutcome | { kind: "unknown" };
 export interface CardRail {
   /**
    * Authorise and capture `amountMinor`; the card data is used for this call only and never kept.
-   * `attemptId` is the service's own id for this try: the network keeps it, so `cardStatus` can ask later.
+   * `attemptId` is the service's own id for this try: the network keeps it (or a reference derived from it),
+   * so `cardStatus` can ask later and a retry of the same attempt can never charge twice.
    */
   authorize(input: {
     attemptId: string;
@@ -35,12 +72,13 @@ export interface CardRail {
     amountMinor: bigint;
     currency: string;
     reference: string;
+    email: string | null;
   }): Promise<CardOutcome>;
-  /** Finish an authorisation that asked for a one-time password. */
-  confirmOtp(input: { attemptId: string; authorization: string; otp: string }): Promise<CardOutcome>;
+  /** Answer the step an authorisation asked for (`authorization` is what the outcome carried). */
+  submitStep(input: { attemptId: string; authorization: string; answer: StepAnswer }): Promise<CardOutcome>;
   /**
    * What became of an attempt whose answer the service never received (its process died while the network
-   * held it): the last outcome the network decided for `attemptId`.
+   * held it), or that waits on the network (pending, 3-D Secure): the last outcome the network decided.
    */
   cardStatus(input: { attemptId: string; reference: string }): Promise<CardStatus>;
 }
@@ -63,33 +101,81 @@ export interface RefundRail {
     currency: string;
     /** The transaction's reference, null for money sent to an account no transaction owns. */
     reference: string | null;
+    /** The rail's own reference of the charge whose money goes back (processors need it; the sandbox not). */
+    chargeReference: string | null;
+    /** When the refund was asked for (unix ms): a rail looking for an earlier ask of it starts there. */
+    createdAt: number;
   }): Promise<{ railReference: string }>;
   /** Where a refund asked for earlier stands. */
   refundStatus(input: { refundId: string; railReference: string }): Promise<RefundStatus>;
 }
 
+/** What a bank asked for after a bank payment request. */
+export type BankPaymentOutcome =
+  /** Approve in the bank's app (or on the phone): the rail reports the answer later. */
+  | { kind: "waiting"; message: string }
+  | { kind: "action_required"; step: ChargeStep; message: string; url?: string }
+  | { kind: "success" }
+  | { kind: "failed"; reason: string; message: string };
+
 export interface BankPaymentRail {
-  /** Ask the customer's bank to push an approval request to its app. */
+  /** Ask the customer's bank to take the payment: an approval in its app, or the steps it asks for. */
   requestAuthorization(input: {
     reference: string;
+    attemptId: string;
     bankCode: string;
+    /** The customer's account, for rails that debit an account (null where the bank app is enough). */
+    accountNumber: string | null;
     amountMinor: bigint;
-  }): Promise<{ requestId: string }>;
+    currency: string;
+    email: string | null;
+  }): Promise<{ requestId: string; outcome: BankPaymentOutcome }>;
+  /** Answer the step the bank asked for. */
+  submitStep(input: {
+    attemptId: string;
+    requestId: string;
+    answer: StepAnswer;
+  }): Promise<BankPaymentOutcome>;
+  /** Where the request stands at the rail (after the bank's page, or a lost answer). */
+  paymentStatus(input: {
+    attemptId: string;
+    requestId: string;
+  }): Promise<BankPaymentOutcome | { kind: "unknown" }>;
 }
 
 export interface UssdRail {
   /** A code the customer dials on the phone registered with their bank. */
   createCode(input: {
     reference: string;
+    attemptId: string;
     bankCode: string;
     ussdShortCode: string;
     phoneNumber: string;
+    amountMinor: bigint;
+    currency: string;
+    email: string | null;
   }): Promise<{
     ussdCode: string;
   }>;
 }
 
 export type Rails = {
+  /** Recorded with every attempt that reaches a processor (rail_charges), so its next steps use the same rail. */
+  name: RailName;
+  /** Whose key a processor's rails use; null for the sandbox. */
+  keySource: KeySource | null;
+  /**
+   * The reference the rail knows an attempt by, derived from the transaction's reference and the attempt
+   * (the same inputs always give the same reference: a processor refuses a reference twice, so a retried
+   * call can never charge twice). Null: the rail keeps no reference of its own (the sandbox).
+   */
+  chargeReference(input: { reference: string; attemptId: string }): string | null;
+  /** Currencies the rail takes; a charge in another is refused before it reaches the rail. */
+  currencies: readonly string[] | "any";
+  /** Whether the rail needs the customer's email on every charge (processors identify customers by it). */
+  needsEmail: boolean;
+  /** Whether a bank payment needs the customer's account number (a debit) rather than an app approval. */
+  bankNeedsAccount: boolean;
   transfer: TransferRail;
   card: CardRail;
   bankPayment: BankPaymentRail;

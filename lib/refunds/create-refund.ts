@@ -9,16 +9,13 @@ import type { Currency } from "@/lib/money/currencies";
 import { lockTransaction } from "@/lib/payments/state-machine";
 import { pepper } from "@/lib/security/pepper";
 import { keyedHash, randomString } from "@/lib/security/tokens";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import { chargeOfMoney } from "./charge-of-money";
 import { presentRefund } from "./present";
 import { firstDueAt, scheduleRefund } from "./settle-refund";
 
 export function newRefundId(): string {
   return `rfd_${randomString(24)}`;
-}
-
-/** The rail a transaction's money goes back through. */
-export function railForMode(mode: Mode): string {
-  return mode === "test" ? "sandbox" : "live";
 }
 
 /**
@@ -145,10 +142,13 @@ async function insertRefund(
     amountMinor: bigint;
     source: string | null;
     sourceId: string | null;
+    /** The rail returned the money by itself (Paystack refunds a rejected transfer): recorded as processed. */
+    returnedByRail?: boolean;
   },
 ) {
   const now = Date.now();
-  const rail = railForMode(tx.mode);
+  const { rail, chargeReference } = await chargeOfMoney(trx, { tx, ...input });
+  const returned = input.returnedByRail === true;
   const row = {
     id: newRefundId(),
     transaction_id: tx.id,
@@ -159,18 +159,20 @@ async function insertRefund(
     reason: input.reason,
     amount_minor: input.amountMinor,
     currency: tx.currency,
-    status: "pending",
+    status: returned ? "processed" : "pending",
     source: input.source,
     source_id: input.sourceId,
     rail,
-    rail_reference: null,
+    rail_reference: returned ? `${rail}:returned` : null,
+    charge_reference: chargeReference,
     failure_reason: null,
     due_at: firstDueAt(rail, now),
     created_at: now,
-    processed_at: null,
+    processed_at: returned ? now : null,
     updated_at: now,
   };
   await trx.insertInto("refunds").values(row).execute();
+  if (returned) await emitEvent(trx, tx, "refund.processed", row.id, presentRefund(row));
   if (input.type === "merchant") {
     await trx
       .updateTable("transactions")
@@ -199,6 +201,8 @@ export async function recordAutomaticRefund(
     amountMinor: bigint;
     currency: string;
     reason: AutomaticReason;
+    /** The rail gave the money back by itself: the refund is recorded as processed, and nothing is asked. */
+    returnedByRail?: boolean;
   },
 ): Promise<void> {
   if (input.tx) {
@@ -208,8 +212,9 @@ export async function recordAutomaticRefund(
       amountMinor: input.amountMinor,
       source: input.source,
       sourceId: input.sourceId,
+      returnedByRail: input.returnedByRail,
     });
-    scheduleRefund(row.id, row.due_at);
+    if (row.status === "pending") scheduleRefund(row.id, row.due_at);
     return;
   }
   const now = Date.now();
@@ -236,6 +241,7 @@ export async function recordAutomaticRefund(
       source_id: input.sourceId,
       rail,
       rail_reference: null,
+      charge_reference: null,
       failure_reason: null,
       due_at: dueAt,
       created_at: now,

@@ -6,19 +6,55 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { lockTransaction } from "@/lib/payments/state-machine";
 import { processState } from "@/lib/process-state";
+import { RailRefusal } from "@/lib/rails/errors";
+import { railsOfCharge } from "@/lib/rails/rails-for";
 import { sandboxRails } from "@/lib/rails/sandbox";
 import type { RefundRail, RefundStatus } from "@/lib/rails/types";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { presentRefund, type RefundRow } from "./present";
 
-/** The rail a refund goes back through; none when this deployment has no such rail (it stays pending). */
-export function refundRail(rail: string): RefundRail | undefined {
-  return rail === "sandbox" ? sandboxRails.refunds : undefined;
+/** The rails that settle refunds: the sandbox, and the processors (with the key of the charge they return). */
+const SETTLING_RAILS = ["sandbox", "paystack"];
+
+/**
+ * The rail a refund goes back through: the sandbox, or the processor that took the money with the key that
+ * took it (rail_charges of its charge). None when this deployment cannot settle it (money taken live before
+ * processors, or a key the merchant has since removed): it stays pending, and is logged.
+ */
+export async function refundRailOf(refund: RefundRow): Promise<RefundRail | undefined> {
+  if (refund.rail === "sandbox") return sandboxRails.refunds;
+  if (
+    !SETTLING_RAILS.includes(refund.rail) ||
+    !refund.merchant_id ||
+    !refund.mode ||
+    !refund.charge_reference
+  )
+    return undefined;
+  const charge = await db()
+    .selectFrom("rail_charges")
+    .select(["rail", "key_source"])
+    .where("rail_reference", "=", refund.charge_reference)
+    .executeTakeFirst();
+  if (!charge) return undefined;
+  try {
+    return (await railsOfCharge({ merchantId: refund.merchant_id, mode: refund.mode, charge })).refunds;
+  } catch (err) {
+    log.warn("refund has no rail", {
+      refundId: refund.id,
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return undefined;
+  }
 }
 
 /** When a new refund on `rail` is first looked at. */
 export function firstDueAt(rail: string, now: number): number {
   return rail === "sandbox" ? now + env().SANDBOX_REFUND_DELAY_MS : now;
+}
+
+/** How soon a refund the rail still calls pending is asked about again: processors take days, not seconds. */
+function recheckMs(rail: string): number {
+  return rail === "sandbox" ? 5_000 : 10 * 60_000;
 }
 
 /**
@@ -96,7 +132,7 @@ const REQUEST_CLAIM_MS = 30_000;
 export async function advanceRefund(refundId: string): Promise<void> {
   const refund = await db().selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirst();
   if (refund?.status !== "pending") return;
-  const rail = refundRail(refund.rail);
+  const rail = await refundRailOf(refund);
   if (!rail) return;
   let railReference = refund.rail_reference;
   if (railReference === null || railReference === REQUESTING) {
@@ -115,12 +151,24 @@ export async function advanceRefund(refundId: string): Promise<void> {
     ).executeTakeFirst();
     // Another process holds the claim (or just asked): it settles the refund, or the sweep does later.
     if (Number(claimed.numUpdatedRows) !== 1) return;
-    const asked = await rail.refund({
-      refundId: refund.id,
-      amountMinor: BigInt(refund.amount_minor),
-      currency: refund.currency,
-      reference: refund.reference,
-    });
+    let asked: { railReference: string };
+    try {
+      asked = await rail.refund({
+        refundId: refund.id,
+        amountMinor: BigInt(refund.amount_minor),
+        currency: refund.currency,
+        reference: refund.reference,
+        chargeReference: refund.charge_reference,
+        createdAt: toMillis(refund.created_at),
+      });
+    } catch (err) {
+      // The rail refused for good: the refund fails (its money back in the refundable balance).
+      if (err instanceof RailRefusal) {
+        await settleRefund(refund.id, { status: "failed", reason: err.reason });
+        return;
+      }
+      throw err;
+    }
     railReference = asked.railReference;
     await db()
       .updateTable("refunds")
@@ -134,7 +182,7 @@ export async function advanceRefund(refundId: string): Promise<void> {
     // Asked again later, not on every pass.
     await db()
       .updateTable("refunds")
-      .set({ due_at: Date.now() + 5_000 })
+      .set({ due_at: Date.now() + recheckMs(refund.rail) })
       .where("id", "=", refund.id)
       .where("status", "=", "pending")
       .execute();
@@ -150,7 +198,7 @@ export async function advanceDueRefunds(now = Date.now(), limit = 100): Promise<
     .select("id")
     .where("status", "=", "pending")
     .where("due_at", "<=", now)
-    .where("rail", "=", "sandbox")
+    .where("rail", "in", SETTLING_RAILS)
     .orderBy("due_at")
     .limit(limit)
     .execute();

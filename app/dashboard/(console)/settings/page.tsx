@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
 import { requireMerchant } from "@/lib/console/session";
+import { deploymentMode } from "@/lib/env";
+import { getPaystackConnection } from "@/lib/merchants/get-paystack-connection";
 import { getSettings } from "@/lib/merchants/get-settings";
 import { PageHeader, Section } from "../../_components/bits";
+import { PaystackConnection } from "../../_components/paystack-connection";
 import { SettingsForm } from "../../_components/settings-form";
 import { table, td, th } from "../../_components/styles";
 import { TableScroll } from "../../_components/table-scroll";
@@ -24,6 +27,8 @@ function feeText(rule: Rule, currency: string): string {
 export default async function SettingsPage() {
   const { merchantId, mode } = await requireMerchant();
   const s = await getSettings({ merchantId });
+  const served = deploymentMode() === mode;
+  const paystack = served ? await getPaystackConnection({ merchantId, mode }) : null;
   return (
     <>
       <PageHeader title="Settings" mode={mode} />
@@ -45,6 +50,17 @@ export default async function SettingsPage() {
           }}
           businessName={s.businessName}
         />
+      </Section>
+      <Section title="Live payments" id="live-payments">
+        {paystack ? (
+          <PaystackConnection initial={paystack} />
+        ) : (
+          <p className="text-sm text-slate-700">
+            {mode === "live"
+              ? "Live payments are set up on the production deployment: sign in there, switch to Live and connect your Paystack account."
+              : "Test payments are set up on the staging deployment."}
+          </p>
+        )}
       </Section>
       <Section title="Fees" id="fees">
         <p className="mb-3 text-sm text-slate-700">

@@ -75,6 +75,10 @@ export type UssdResult = z.output<typeof UssdResponse>;
 
 type Key = { idempotencyKey: string };
 
+/** The steps a charge may ask the customer for (lib/rails/types.ts ChargeStep). */
+export type StepName = "pin" | "otp" | "phone" | "birthday" | "address" | "redirect";
+export type ChargeAction = { step: StepName; message: string; url?: string };
+
 export const checkoutApi = {
   verify: (code: string) => call<CheckoutRecord>(code, "verify", { method: "GET" }),
   banks: (code: string) => call<Bank[]>(code, "banks", { method: "GET" }),
@@ -85,14 +89,19 @@ export const checkoutApi = {
   ) => call<CardResult>(code, "charge/card", { method: "POST", body: card, idempotencyKey }),
   otp: (code: string, otp: string, { idempotencyKey }: Key) =>
     call<CardResult>(code, "charge/card/otp", { method: "POST", body: { otp }, idempotencyKey }),
+  /** A step the card's network asked for: pin, phone, birthday, address (otp has its own call above). */
+  cardStep: (code: string, step: StepName, body: Record<string, string>, { idempotencyKey }: Key) =>
+    call<CardResult>(code, `charge/card/${step}`, { method: "POST", body, idempotencyKey }),
+  cardCheck: (code: string, { idempotencyKey }: Key) =>
+    call<CardResult>(code, "charge/card/check", { method: "POST", idempotencyKey }),
+  bankStep: (code: string, step: "otp" | "birthday", body: Record<string, string>, { idempotencyKey }: Key) =>
+    call<BankPaymentResult>(code, `charge/bank-payment/${step}`, { method: "POST", body, idempotencyKey }),
+  bankCheck: (code: string, { idempotencyKey }: Key) =>
+    call<BankPaymentResult>(code, "charge/bank-payment/check", { method: "POST", idempotencyKey }),
   bankTransfer: (code: string, { idempotencyKey }: Key) =>
     call<VirtualAccount>(code, "charge/bank-transfer", { method: "POST", idempotencyKey }),
-  bankPayment: (code: string, bankCode: string, { idempotencyKey }: Key) =>
-    call<BankPaymentResult>(code, "charge/bank-payment", {
-      method: "POST",
-      body: { bankCode },
-      idempotencyKey,
-    }),
+  bankPayment: (code: string, body: { bankCode: string; accountNumber?: string }, { idempotencyKey }: Key) =>
+    call<BankPaymentResult>(code, "charge/bank-payment", { method: "POST", body, idempotencyKey }),
   ussd: (code: string, body: { phoneNumber: string; bankCode: string }, { idempotencyKey }: Key) =>
     call<UssdResult>(code, "charge/ussd", { method: "POST", body, idempotencyKey }),
   cancel: (code: string, { idempotencyKey }: Key) =>

@@ -8,20 +8,22 @@ import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { fmt } from "@/lib/i18n/locales";
-import { checkoutApi } from "./api";
+import { type BankPaymentResult, type ChargeAction, checkoutApi } from "./api";
 import { CheckoutForm } from "./checkout-form";
 import { SelectedChannelContext, useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
 import { problemText } from "./problem-text";
 import { WithQuery } from "./query-client";
+import { RedirectStep } from "./redirect-step";
 import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
+import { StepForm } from "./step-form";
 import { useCharge } from "./use-charge";
 import { useStatusLeft } from "./use-status-left";
 import { withAmount } from "./with-amount";
 
-type Waiting = { bankCode: string; bankName: string };
+type Waiting = { bankName: string; action?: ChargeAction };
 
 function BankPaymentPanelBody() {
   const active = useContext(SelectedChannelContext) === "bank_payment";
@@ -29,6 +31,8 @@ function BankPaymentPanelBody() {
   const b = t.bankPayment;
   const id = useId();
   const [bankCode, setBankCode] = useState<string | null>(null);
+  const [accountNumber, setAccountNumber] = useState("");
+  // A form posted without the page's code comes back with its problem in the address.
   const here = posted?.channel === "bank_payment" ? posted.problem : null;
   const [pickError, setPickError] = useState<string | null>(() =>
     here === "choose_bank" ? b.chooseBank : null,
@@ -36,13 +40,16 @@ function BankPaymentPanelBody() {
   const [postedProblem] = useState(() =>
     here && here !== "choose_bank" && here !== "not_approved" ? problemText(here, t, locale).message : null,
   );
-  // The bank asked, as the server rendered the page (a reload, or the form posted before the code ran).
-  const [waiting, setWaiting] = useState<Waiting | null>(() =>
-    record.status === "awaiting_bank_authorization" && view.attempt?.kind === "bank_payment"
-      ? view.attempt.result
-      : null,
-  );
-  const [declined, setDeclined] = useState(here === "not_approved");
+  const [accountError, setAccountError] = useState<string | null>(null);
+  // A reload (or a form posted before the code ran) while the bank asks for a step, or waits for the
+  // customer's approval, shows that step again, as the server rendered it.
+  const [waiting, setWaiting] = useState<Waiting | null>(() => {
+    if (record.action?.channel === "bank_payment") return { bankName: "", action: record.action };
+    if (record.status === "awaiting_bank_authorization" && view.attempt?.kind === "bank_payment")
+      return { bankName: view.attempt.result.bankName };
+    return null;
+  });
+  const [declined, setDeclined] = useState<string | null>(here === "not_approved" ? "" : null);
 
   // The server renders a plain <select> of the banks, which the browser posts by itself; once this code has
   // hydrated the page, the searchable picker replaces it, keeping a bank already chosen (read as hydration
@@ -53,6 +60,27 @@ function BankPaymentPanelBody() {
     const chosen = plainPicker.current?.value;
     if (chosen) setBankCode(chosen);
   }, []);
+
+  /** What the bank answered: wait for its approval, a step, paid, or refused. */
+  function onResult(result: BankPaymentResult) {
+    if (result.status === "success") {
+      setWaiting(null);
+      void applyStatus({ status: "success", channel: "bank_payment", total: view.totals.transfer });
+      return;
+    }
+    if (result.status === "failed") {
+      setWaiting(null);
+      setDeclined(result.message);
+      void applyStatus({ status: "pending", action: undefined });
+      return;
+    }
+    setDeclined(null);
+    setWaiting({ bankName: result.bankName, action: result.action });
+    void applyStatus({
+      status: "awaiting_bank_authorization",
+      action: result.action && { channel: "bank_payment", ...result.action },
+    });
+  }
 
   // Loaded when the tab is first opened, then kept.
   const banks = useQuery({
@@ -66,19 +94,17 @@ function BankPaymentPanelBody() {
     [banks.data],
   );
 
-  const request = useCharge((code: string, key) => checkoutApi.bankPayment(view.accessCode, code, key), {
-    onSuccess: async (result) => {
-      setDeclined(false);
-      await applyStatus({ status: "awaiting_bank_authorization" });
-      setWaiting(result);
-    },
-  });
+  const request = useCharge(
+    (body: { bankCode: string; accountNumber?: string }, key) =>
+      checkoutApi.bankPayment(view.accessCode, body, key),
+    { onSuccess: onResult },
+  );
 
   // The bank's answer arrives through the status poll: back to `pending` means the request was declined
   // (or replaced); another waiting status means the customer moved on to another channel.
   useStatusLeft(waiting !== null, "awaiting_bank_authorization", (status) => {
     setWaiting(null);
-    if (status === "pending") setDeclined(true);
+    if (status === "pending") setDeclined("");
   });
 
   const total = money(view.totals.transfer);
@@ -92,7 +118,48 @@ function BankPaymentPanelBody() {
       return;
     }
     setPickError(null);
-    request.mutate(bankCode);
+    if (view.bankNeedsAccount && !/^\d{10}$/.test(accountNumber)) {
+      setAccountError(b.accountNumberInvalid);
+      document.getElementById(`${id}-account`)?.focus();
+      return;
+    }
+    setAccountError(null);
+    request.mutate(view.bankNeedsAccount ? { bankCode, accountNumber } : { bankCode });
+  }
+
+  const step = waiting?.action;
+  if (step?.step === "redirect" && step.url) {
+    return (
+      <RedirectStep
+        intent="bank_check"
+        url={step.url}
+        check={(key) => checkoutApi.bankCheck(view.accessCode, key)}
+        onDone={onResult}
+        backLabel={b.differentBank}
+        onBack={() => setWaiting(null)}
+      />
+    );
+  }
+  if (step && (step.step === "otp" || step.step === "birthday")) {
+    const answer = step.step;
+    return (
+      <StepForm<BankPaymentResult>
+        intent="bank_step"
+        step={answer}
+        message={step.message}
+        send={(values, key) => checkoutApi.bankStep(view.accessCode, answer, values, key)}
+        onDone={onResult}
+        onFailed={(err) => {
+          if (err.code !== "invalid_state") return false;
+          setWaiting(null);
+          setDeclined(err.message);
+          return true;
+        }}
+        submitLabel={fmt(b.pay, { total })}
+        backLabel={b.differentBank}
+        onBack={() => setWaiting(null)}
+      />
+    );
   }
 
   if (waiting) {
@@ -104,7 +171,7 @@ function BankPaymentPanelBody() {
           <Spinner className="size-5" />
           <p data-testid="bank-payment-waiting">
             {withAmount(
-              fmt(b.approveBody, { bank: waiting.bankName }),
+              fmt(b.approveBody, { bank: waiting.bankName || b.yourBank }),
               "{total}",
               <strong className="font-semibold">{total}</strong>,
             )}
@@ -124,7 +191,11 @@ function BankPaymentPanelBody() {
       <p className="mt-1 text-sm text-slate-700">
         {withAmount(b.intro, "{total}", <strong className="font-semibold text-slate-900">{total}</strong>)}
       </p>
-      {declined && <NotApproved advice={b.declinedAdvice} />}
+      {declined !== null && (
+        <NotApproved
+          advice={declined && locale === "en" ? `${declined} ${b.declinedAdvice}` : b.declinedAdvice}
+        />
+      )}
       {(request.error || postedProblem) && (
         <p role="alert" className={`mt-4 ${alertError}`}>
           {request.error ? errorText(request.error, t, locale) : postedProblem}
@@ -165,6 +236,23 @@ function BankPaymentPanelBody() {
             )
           }
         </Field>
+        {view.bankNeedsAccount && (
+          <Field id={`${id}-account`} label={b.accountNumber} hint={b.accountNumberHint} error={accountError}>
+            {(aria) => (
+              <input
+                {...aria}
+                data-field="accountNumber"
+                name="accountNumber"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={10}
+                value={accountNumber}
+                onChange={(e) => setAccountNumber(e.target.value.replace(/\D/g, ""))}
+                className={`${inputClass} tabular-nums`}
+              />
+            )}
+          </Field>
+        )}
         {banks.isError && (
           <p role="alert" className={alertError}>
             {b.banksFailed}{" "}

@@ -7,7 +7,7 @@ import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styl
 import { BRAND_LABEL, digitsOf, parseExpiry } from "@/lib/checkout/card";
 import { isZeroAmount } from "@/lib/checkout/format";
 import { fmt } from "@/lib/i18n/locales";
-import { checkoutApi } from "./api";
+import { type CardResult, checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
 import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
@@ -23,16 +23,16 @@ export function CardForm({
   formRef,
   problem,
   onProblem,
-  onOtp,
+  onNext,
 }: {
   card: CardFieldsState;
   formRef: RefObject<HTMLFormElement | null>;
   problem: CardProblem | null;
   onProblem: (problem: CardProblem | null) => void;
-  /** The card asked for a one-time password. */
-  onOtp: () => void;
+  /** The card was paid, or its network asks for a next step (or is still deciding). */
+  onNext: (result: CardResult) => void;
 }) {
-  const { view, applyStatus, focusTabs, t, locale, money } = useCheckout();
+  const { view, focusTabs, t, locale, money } = useCheckout();
   const c = t.card;
   const id = useId();
   const numberRef = useRef<HTMLInputElement>(null);
@@ -44,13 +44,8 @@ export function CardForm({
       checkoutApi.card(view.accessCode, body, key),
     {
       onSuccess: async (result) => {
-        if (result.status === "success")
-          return applyStatus({ status: "success", channel: "card", total: view.totals.card });
-        if (result.status === "awaiting_otp") {
-          onOtp();
-          return applyStatus({ status: "awaiting_otp" });
-        }
-        onProblem({ ...declineOf(result, t, locale), at: Date.now() });
+        if (result.status === "failed") return onProblem({ ...declineOf(result, t, locale), at: Date.now() });
+        onNext(result);
       },
       onError: (err) =>
         onProblem({ title: c.notCompleted, message: errorText(err, t, locale), at: Date.now() }),
@@ -192,7 +187,7 @@ export function CardForm({
           )}
         </button>
       </CheckoutForm>
-      {view.testMode && (
+      {view.sandbox && (
         <details className="mt-4 text-sm text-slate-700">
           <summary className="cursor-pointer font-medium">{c.testCards}</summary>
           <ul className="mt-2 space-y-1">

@@ -6,7 +6,7 @@ import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { digitsOf } from "@/lib/checkout/card";
 import { fmt } from "@/lib/i18n/locales";
-import { checkoutApi } from "./api";
+import { type CardResult, checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
 import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
@@ -14,12 +14,17 @@ import { errorText } from "./error-text";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
 
-/** The card's second step: the one-time password the bank sent. `onBack` returns to the card form. */
+/**
+ * The card's one-time password step. What it answers goes to `onNext` (paid, another step); a decline
+ * returns to the card form with the reason (`onBack`), as does "Use a different card".
+ */
 export function OtpForm({
   onBack,
+  onNext,
   postedProblem,
 }: {
   onBack: (problem: CardProblem | null) => void;
+  onNext: (result: CardResult) => void;
   /** The problem of an OTP the browser posted itself (card-panel.tsx). */
   postedProblem: string | null;
 }) {
@@ -32,8 +37,7 @@ export function OtpForm({
 
   const confirmOtp = useCharge((code: string, key) => checkoutApi.otp(view.accessCode, code, key), {
     onSuccess: async (result) => {
-      if (result.status === "success")
-        return applyStatus({ status: "success", channel: "card", total: view.totals.card });
+      if (result.status !== "failed") return onNext(result);
       onBack(declineOf(result, t, locale));
       await applyStatus({ status: "pending" });
     },
@@ -61,7 +65,7 @@ export function OtpForm({
       <StepHeading>{o.title}</StepHeading>
       <p className="mt-1 text-sm text-slate-700">
         {o.body}
-        {view.testMode && ` ${o.testCode}`}
+        {view.sandbox && ` ${o.testCode}`}
       </p>
       <CheckoutForm intent="otp" onSubmit={onSubmit} className="mt-4 space-y-4">
         <Field id={`${id}-otp`} label={o.label} error={otpError}>

@@ -27,7 +27,7 @@ export function SandboxActions({ title, actions }: { title: string; actions: San
   const run = useCharge((index: number, key) => actions[index]?.run(key) ?? Promise.resolve(null), {
     onSettled: () => refresh(),
   });
-  if (!view.testMode) return null;
+  if (!view.sandbox) return null;
   const error = run.error as ApiError | null;
   return (
     <section

@@ -4,7 +4,7 @@ import { BankPaymentBody } from "@/lib/channels/schemas";
 import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
 
 export const POST = withApi({ auth: "access_code", body: BankPaymentBody }, async ({ auth, body }) => ({
-  data: await chargeBankPayment({ principal: auth, bankCode: body.bankCode }),
+  data: await chargeBankPayment({ principal: auth, ...body }),
 }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,0 +1,11 @@
+// POST /dashboard/api/paystack/disconnect {mode} - forget the merchant's Paystack key of a mode.
+import { withConsole } from "@/lib/console/with-console";
+import { methodsNotAllowed } from "@/lib/http/with-api";
+import { disconnectPaystack } from "@/lib/merchants/disconnect-paystack";
+import { PaystackModeBody } from "@/lib/merchants/schemas";
+
+export const POST = withConsole({ session: true, body: PaystackModeBody }, async ({ merchant, body }) => ({
+  data: await disconnectPaystack({ merchantId: merchant.merchantId, mode: body.mode }),
+}));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");

@@ -1,0 +1,55 @@
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { paystackKeyWorks } from "@/lib/rails/paystack/connector";
+import { keySeal, PROCESSOR } from "@/lib/rails/paystack/keys";
+import { pepper } from "@/lib/security/pepper";
+import { seal } from "@/lib/security/seal";
+import { randomString } from "@/lib/security/tokens";
+import { assertServedMode } from "./assert-served-mode";
+import { presentPaystackConnection } from "./paystack-connection";
+
+/**
+ * PUT /v1/merchants/paystack (console: Settings → Live payments): connect the merchant's own Paystack account
+ * for a mode, or replace the key of the one connected. The key must be of the mode (sk_live_ for live), and
+ * Paystack is asked once whether it takes it (GET /balance) before anything is saved; it is then kept only
+ * sealed (AES-256-GCM under a key derived from APP_SECRET, bound to this merchant and mode) and never shown
+ * again. Replacing keeps the connection's id, so the webhook address set in Paystack stays valid.
+ */
+export async function connectPaystack(input: { merchantId: string; mode: Mode; secretKey: string }) {
+  assertServedMode(input.mode);
+  const prefix = `sk_${input.mode}_`;
+  if (!input.secretKey.startsWith(prefix)) {
+    throw new AppError(
+      "validation_error",
+      `secretKey must be a Paystack ${input.mode} secret key (${prefix}...) for ${input.mode} mode.`,
+    );
+  }
+  if (!(await paystackKeyWorks(input.secretKey))) {
+    throw new AppError(
+      "validation_error",
+      "secretKey was refused by Paystack (Invalid key): copy the secret key again from Paystack's dashboard (Settings → API Keys & Webhooks). Nothing was saved.",
+    );
+  }
+  const sealed = seal(await pepper(), input.secretKey, keySeal(input.merchantId, input.mode));
+  const now = Date.now();
+  await db()
+    .insertInto("processor_connections")
+    .values({
+      id: `psc_${randomString(24)}`,
+      merchant_id: input.merchantId,
+      mode: input.mode,
+      processor: PROCESSOR,
+      secret_sealed: sealed,
+      key_last4: input.secretKey.slice(-4),
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(["merchant_id", "mode", "processor"])
+        .doUpdateSet({ secret_sealed: sealed, key_last4: input.secretKey.slice(-4), updated_at: now }),
+    )
+    .execute();
+  return presentPaystackConnection(input.merchantId, input.mode);
+}

@@ -1,0 +1,21 @@
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { PROCESSOR } from "@/lib/rails/paystack/keys";
+import { assertServedMode } from "./assert-served-mode";
+import { presentPaystackConnection } from "./paystack-connection";
+
+/**
+ * POST /v1/merchants/paystack/disconnect: forget the merchant's Paystack key of a mode. New payments of the
+ * mode then use the deployment's default key, or the sandbox (test), or answer 409 `live_not_connected`
+ * (live). Payments made with the removed key cannot be continued or refunded until it is connected again.
+ */
+export async function disconnectPaystack(input: { merchantId: string; mode: Mode }) {
+  assertServedMode(input.mode);
+  await db()
+    .deleteFrom("processor_connections")
+    .where("merchant_id", "=", input.merchantId)
+    .where("mode", "=", input.mode)
+    .where("processor", "=", PROCESSOR)
+    .execute();
+  return presentPaystackConnection(input.merchantId, input.mode);
+}
