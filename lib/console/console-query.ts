@@ -14,9 +14,11 @@ export function consoleRouteQuery<S extends z.ZodType>(schema: S, request: Reque
 }
 
 /**
- * The query string of the console page being rendered, by the same rules: read raw from the address proxy.ts
- * passes on (`x-console-path`), not from the page's `searchParams`, which a lenient decoder has already
- * turned into text (a broken escape into U+FFFD). A page shows the problem instead of its data.
+ * The query string of the console page being rendered, by the same rules: read from the address proxy.ts
+ * passes on (`x-console-path`), as a route reads `request.url`, rather than from the page's `searchParams`,
+ * so repeated and bracketed parameters are seen as the API sees them. (Next has decoded and encoded the
+ * address again by then: bytes that were not UTF-8 arrive as U+FFFD, which readQuery refuses.) A page shows
+ * the problem instead of its data.
  */
 export async function consolePageQuery<S extends z.ZodType>(
   schema: S,
