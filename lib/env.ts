@@ -52,6 +52,13 @@ const EnvSchema = z
     IDEMPOTENCY_LOCK_SECONDS: positiveInt(120),
     RATE_LIMIT_LOGIN_BURST: positiveInt(10),
     RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(5),
+    /**
+     * Consecutive failed sign-ins on one account, from any addresses, before it is locked for
+     * RATE_LIMIT_LOGIN_LOCK_SECONDS; and on one account from one address. A right password starts both over.
+     */
+    RATE_LIMIT_LOGIN_ACCOUNT_FAILURES: positiveInt(20),
+    RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_FAILURES: positiveInt(5),
+    RATE_LIMIT_LOGIN_LOCK_SECONDS: positiveInt(15 * 60),
     RATE_LIMIT_ACCESS_CODE_BURST: positiveInt(30),
     RATE_LIMIT_ACCESS_CODE_PER_MINUTE: positiveInt(30),
     RATE_LIMIT_KEY_BURST: positiveInt(500),
