@@ -37,10 +37,18 @@ const EnvSchema = z
     APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ACCESS_CODE_TTL_SECONDS: positiveInt(24 * 60 * 60),
     /**
-     * A payment started on a link with a usage limit holds its place this long unless it is paid or a
-     * bank transfer window is open (its checkout expires then), so walk-aways cannot block a link for a day.
+     * How long a checkout started on a link with a usage limit lives unless it is paid or a bank transfer
+     * window is open (it expires then), so walk-aways cannot block a link for a day.
      */
     PAYMENT_LINK_HOLD_SECONDS: positiveInt(30 * 60),
+    /**
+     * How long such a checkout holds its place while no payment is under way (each charge renews it; a
+     * transfer, bank-app, USSD or OTP step under way holds it until it ends), so anyone who only starts
+     * checkouts cannot keep a link used up.
+     */
+    PAYMENT_LINK_PLACE_SECONDS: positiveInt(5 * 60),
+    /** Unpaid places one client address may hold on one usage-limited link at once. */
+    PAYMENT_LINK_PLACES_PER_ADDRESS: positiveInt(3),
     /**
      * How often a process sweeps: ends checkouts that expired unpaid (`abandoned`), reconciles card attempts
      * whose answer was lost, settles sandbox refunds due. 0 turns the sweep off here.

@@ -10,8 +10,8 @@ import { assertTestMode } from "./test-mode";
 
 /**
  * POST /v1/sandbox/clock/advance: move one test transaction's clock `seconds` forward (docs/testing.md). Its
- * deadlines come that much closer: the access code's expiry (which is also a payment link's hold), every
- * virtual account's window. Then what has fallen due runs at once, by
+ * deadlines come that much closer: the access code's expiry, a payment link checkout's hold on its place,
+ * every virtual account's window. Then what has fallen due runs at once, by
  * the same rule as the expiry sweep: a checkout past its expiry with no transfer window open and no card at
  * the network ends `abandoned` (with its `checkout.completed` event). A transfer that arrives after its
  * account's window is a late payment, as with real time. Nothing else's time moves. Answers as verify does.
@@ -43,7 +43,10 @@ export async function advanceClock(input: {
       const tx = await lockTransaction(trx, found.id);
       await trx
         .updateTable("transactions")
-        .set({ access_expires_at: toMillis(tx.access_expires_at) - shift })
+        .set({
+          access_expires_at: toMillis(tx.access_expires_at) - shift,
+          link_place_until: tx.link_place_until === null ? null : toMillis(tx.link_place_until) - shift,
+        })
         .where("id", "=", tx.id)
         .execute();
       await trx

@@ -98,6 +98,13 @@ export interface TransactionsTable {
    */
   idempotency_ref: string | null;
   idempotency_request_hash: string | null;
+  /**
+   * Started on a payment link with a usage limit: until when the checkout holds its place on the link while
+   * no payment is under way (lib/links/holds-place.ts); null on other transactions.
+   */
+  link_place_until: Int | null;
+  /** Started on a usage-limited link: a keyed hash of the client address that started it (places per address). */
+  link_holder: string | null;
 }
 
 /** One try at paying on one channel; a transaction may have many (the customer can switch channels). */

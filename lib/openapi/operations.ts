@@ -152,7 +152,7 @@ export const OPERATIONS: Operation[] = [
     body: CardBody,
     status: 200,
     response: CardChargeResponse,
-    errors: ["channel_unavailable", "invalid_state"],
+    errors: ["channel_unavailable", "invalid_state", "payment_link_unavailable"],
     example: { number: "4242424242424242", expiryMonth: 12, expiryYear: 2030, cvv: "123" },
   },
   {
@@ -176,7 +176,7 @@ export const OPERATIONS: Operation[] = [
     body: EmptyBody,
     status: 200,
     response: VirtualAccountResponse,
-    errors: ["channel_unavailable", "email_required", "invalid_state"],
+    errors: ["channel_unavailable", "email_required", "invalid_state", "payment_link_unavailable"],
     example: {},
   },
   {
@@ -188,7 +188,13 @@ export const OPERATIONS: Operation[] = [
     body: SimulateBody,
     status: 200,
     response: SimulateResponse,
-    errors: ["test_mode_only", "channel_unavailable", "email_required", "invalid_state"],
+    errors: [
+      "test_mode_only",
+      "channel_unavailable",
+      "email_required",
+      "invalid_state",
+      "payment_link_unavailable",
+    ],
     example: { scenario: "success" },
   },
   {
@@ -200,7 +206,7 @@ export const OPERATIONS: Operation[] = [
     body: BankPaymentBody,
     status: 200,
     response: BankPaymentResponse,
-    errors: ["channel_unavailable", "invalid_state"],
+    errors: ["channel_unavailable", "invalid_state", "payment_link_unavailable"],
     example: { bankCode: "057" },
   },
   {
@@ -212,7 +218,7 @@ export const OPERATIONS: Operation[] = [
     body: UssdBody,
     status: 200,
     response: UssdResponse,
-    errors: ["channel_unavailable", "invalid_state"],
+    errors: ["channel_unavailable", "invalid_state", "payment_link_unavailable"],
     example: { bankCode: "057", phoneNumber: "08031234567" },
   },
   {
@@ -568,7 +574,13 @@ export const OPERATIONS: Operation[] = [
     body: PayLinkBody,
     status: 201,
     response: SessionResponse,
-    errors: ["payment_link_not_found", "payment_link_unavailable", "channel_unavailable", "email_required"],
+    errors: [
+      "payment_link_not_found",
+      "payment_link_unavailable",
+      "rate_limited",
+      "channel_unavailable",
+      "email_required",
+    ],
     example: { email: "customer@example.com" },
   },
   // Operations
