@@ -20,7 +20,8 @@ export type CheckoutRecord = {
   channel: string | null;
   fees: string | null;
   paidAt: string | null;
-  amountMismatch?: { expected: string; received: string };
+  /** Transfers to the account add up: `received` so far of `expected`, `due` still to send. */
+  amountMismatch?: { expected: string; received: string; due: string };
   /** While a transfer is awaited: the latest account's window, as the server's clock has it now. */
   transfer?: { accountNumber: string; amount: string; expiresAt: string; expiresInSeconds: number };
 };

@@ -151,10 +151,21 @@ export interface InboundTransfersTable {
   merchant_id: string | null;
   mode: Mode | null;
   transaction_id: string | null;
-  /** "credited" | "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account" */
+  /**
+   * What the service answered when the transfer was first reported: "credited" | "amount_mismatch" |
+   * "duplicate_payment" | "late_payment" | "unknown_account".
+   */
   outcome: string;
   received_at: Int;
+  /**
+   * A transfer answered `amount_mismatch` inside its window: "held" while it adds up toward its account's
+   * amount, then "credited" (part of the payment) or "refunded" (an automatic refund). Null for every other
+   * transfer, and for short transfers recorded before transfers added up, which were refunded at once.
+   */
+  partial: PartialTransfer | null;
 }
+
+export type PartialTransfer = "held" | "credited" | "refunded";
 
 /** Money going back to a payer (docs/refunds.md): asked for by the merchant, or automatic. */
 export interface RefundsTable {

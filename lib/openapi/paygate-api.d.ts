@@ -408,10 +408,15 @@ export interface components {
          */
         expected: string;
         /**
-         * @description Decimal string with the currency's minor digits (never a JSON number).
+         * @description The sum of the transfers to the account so far.
          * @example 5000.00
          */
         received: string;
+        /**
+         * @description What is still to send to the same account to complete the payment.
+         * @example 5000.00
+         */
+        due: string;
       };
       transfer?: {
         accountNumber: string;
@@ -1441,14 +1446,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1761,14 +1766,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1945,14 +1950,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2116,14 +2121,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2293,14 +2298,14 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `invalid_state`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2782,6 +2787,16 @@ export interface operations {
                * @example 5000.00
                */
               expected?: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due?: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              refunded?: string;
             };
           };
         };
@@ -2976,6 +2991,16 @@ export interface operations {
                * @example 5000.00
                */
               expected?: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due?: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              refunded?: string;
             };
           };
         };
@@ -6915,6 +6940,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -7246,6 +7284,24 @@ export interface operations {
               email: string | null;
               name: string | null;
             };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
+            };
           };
           /**
            * Format: date-time
@@ -7303,6 +7359,24 @@ export interface operations {
             customer?: {
               email: string | null;
               name: string | null;
+            };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
             };
           };
           /**
@@ -7362,6 +7436,24 @@ export interface operations {
               email: string | null;
               name: string | null;
             };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
+            };
           };
           /**
            * Format: date-time
@@ -7420,6 +7512,24 @@ export interface operations {
               email: string | null;
               name: string | null;
             };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
+            };
           };
           /**
            * Format: date-time
@@ -7477,6 +7587,24 @@ export interface operations {
             customer?: {
               email: string | null;
               name: string | null;
+            };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
             };
           };
           /**

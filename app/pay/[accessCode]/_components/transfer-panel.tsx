@@ -87,7 +87,7 @@ function TransferPanelBody({ active }: { active: boolean }) {
   expiredNumber.current = expired ? (shown?.account.accountNumber ?? null) : null;
   const mismatch = record.status === "awaiting_transfer" ? record.amountMismatch : undefined;
 
-  // A wrong amount arrived: the customer has to send again, so stop the "waiting" state.
+  // Too little arrived: the customer has the rest to send, so stop the "waiting" state.
   const mismatchKey = mismatch ? `${mismatch.received}/${mismatch.expected}` : "";
   useEffect(() => {
     if (mismatchKey) setSent(false);
@@ -133,7 +133,9 @@ function TransferPanelBody({ active }: { active: boolean }) {
   }
 
   const { account } = shown;
-  const amount = money(account.amount, account.currency);
+  // Transfers to the account add up: after too little, what is left to send is the rest.
+  const toSend = mismatch ? mismatch.due : account.amount;
+  const amount = money(toSend, account.currency);
 
   if (expired) {
     return (
@@ -155,7 +157,11 @@ function TransferPanelBody({ active }: { active: boolean }) {
         <div role="alert" className={`mt-4 ${alertWarning}`}>
           <p className="font-semibold">{w.mismatchTitle}</p>
           <p className="mt-1">
-            {fmt(w.mismatchBody, { received: money(mismatch.received), expected: money(mismatch.expected) })}
+            {fmt(w.mismatchBody, {
+              received: money(mismatch.received),
+              expected: money(mismatch.expected),
+              due: money(mismatch.due),
+            })}
           </p>
         </div>
       )}
@@ -185,7 +191,7 @@ function TransferPanelBody({ active }: { active: boolean }) {
           <dt className="text-xs font-medium text-slate-600">{w.amountExactly}</dt>
           <dd className="flex flex-wrap items-center justify-between gap-2">
             <span className="text-lg font-semibold text-slate-900 tabular-nums">{amount}</span>
-            <CopyButton value={account.amount} what={w.copyAmount} labels={t.copy} />
+            <CopyButton value={toSend} what={w.copyAmount} labels={t.copy} />
           </dd>
         </div>
       </dl>
@@ -234,8 +240,8 @@ function TransferPanelBody({ active }: { active: boolean }) {
             run: (key) => checkoutApi.sandboxTransfer(view.accessCode, undefined, key),
           },
           {
-            label: fmt(t.sandbox.sendWrong, { amount: money(halfOf(account.amount), account.currency) }),
-            run: (key) => checkoutApi.sandboxTransfer(view.accessCode, halfOf(account.amount), key),
+            label: fmt(t.sandbox.sendWrong, { amount: money(halfOf(toSend), account.currency) }),
+            run: (key) => checkoutApi.sandboxTransfer(view.accessCode, halfOf(toSend), key),
           },
           {
             label: t.sandbox.fail,
