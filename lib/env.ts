@@ -147,8 +147,13 @@ const EnvSchema = z
       .enum(["0", "1", "true", "false"])
       .default("1")
       .transform((v) => v === "1" || v === "true"),
-    /** Where the demo merchant's test credentials are kept for the demo store (staging only). */
-    DEMO_MERCHANT_FILE: z.string().min(1).default("data/demo-merchant.json"),
+    /**
+     * Where the demo merchant's credentials are written for the developer (staging only). Default: beside the
+     * SQLite file (`data/paygate.demo-merchant.json` for `data/paygate.db`), or for PostgreSQL
+     * `data/demo-merchant.<host>-<port>-<database>.json`: one file per database, so servers on two databases
+     * never overwrite each other's.
+     */
+    DEMO_MERCHANT_FILE: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(1).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_ENV === "production" && !env.APP_SECRET) {
@@ -160,7 +165,20 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string };
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string; DEMO_MERCHANT_FILE: string };
+
+/** The demo merchant's credentials file of a database, when DEMO_MERCHANT_FILE does not name one. */
+export function demoMerchantFileFor(databaseUrl: string): string {
+  if (databaseUrl.startsWith("file:")) {
+    const file = databaseUrl.slice("file:".length);
+    return `${file.replace(/\.(db|sqlite3?)$/, "")}.demo-merchant.json`;
+  }
+  const url = new URL(databaseUrl);
+  const name = [url.hostname, url.port || "5432", url.pathname.replace(/^\//, "") || "postgres"]
+    .join("-")
+    .replace(/[^A-Za-z0-9._-]/g, "_");
+  return `data/demo-merchant.${name}.json`;
+}
 
 export class EnvError extends Error {}
 
@@ -174,6 +192,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    DEMO_MERCHANT_FILE: env.DEMO_MERCHANT_FILE ?? demoMerchantFileFor(env.DATABASE_URL),
   };
 }
 
