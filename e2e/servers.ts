@@ -1,21 +1,60 @@
+import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /**
- * The servers the browser tests run against (playwright.config.ts starts both): the main one, with a real
- * 30-minute virtual-account window, and one whose window is a few seconds, for the expiry flow only. Every
- * other transfer test keeps a window that a slow, busy machine cannot run out of mid-test.
+ * The servers the browser tests run against (playwright.config.ts starts them): the main one, with a real
+ * 30-minute virtual-account window; one whose window is a few seconds, for the expiry flow only (every other
+ * transfer test keeps a window that a slow, busy machine cannot run out of mid-test); a production deployment
+ * (live keys only) whose Paystack is the double (lib/rails/paystack/double/), for the live-mode flows; and the
+ * double itself.
+ *
+ * Their ports: `E2E_PORT` and the three after it when it is set; otherwise four ports free when the run starts,
+ * so a port another program holds (a dev server on 3100, another checkout's run) never fails the run.
+ * Playwright loads this file again in every worker process: the ports are chosen once, by the runner, and
+ * passed to the workers in the environment (`PAYGATE_E2E_PORTS`), so every process agrees on them.
  */
-const port = Number(process.env.E2E_PORT ?? 3100);
+const SERVERS = 4;
 
-export const MAIN_BASE_URL = `http://127.0.0.1:${port}`;
-export const SHORT_WINDOW_BASE_URL = `http://127.0.0.1:${port + 1}`;
+function ports(): number[] {
+  const fixed = process.env.E2E_PORT;
+  if (fixed) {
+    const port = Number(fixed);
+    if (!Number.isInteger(port) || port < 1 || port > 65535 - SERVERS)
+      throw new Error(`E2E_PORT must be a port number (1-${65535 - SERVERS}), not ${JSON.stringify(fixed)}`);
+    return Array.from({ length: SERVERS }, (_, i) => port + i);
+  }
+  process.env.PAYGATE_E2E_PORTS ??= freePorts(SERVERS).join(",");
+  const chosen = process.env.PAYGATE_E2E_PORTS.split(",").map(Number);
+  if (chosen.length !== SERVERS || chosen.some((p) => !p))
+    throw new Error(`PAYGATE_E2E_PORTS is not ${SERVERS} ports: ${process.env.PAYGATE_E2E_PORTS}`);
+  return chosen;
+}
+
 /**
- * A production deployment (live keys only) whose Paystack is the double (lib/rails/paystack/double/), for the
- * live-mode flows, and the double itself.
+ * `count` distinct ports free on 127.0.0.1 right now, the OS's choice (scripts/lib/free-port.ts does the same
+ * asynchronously). Synchronous, since Playwright's configuration is read synchronously: a child process holds
+ * the ports open together, so they differ, then lets them go.
  */
-export const LIVE_BASE_URL = `http://127.0.0.1:${port + 2}`;
-export const PAYSTACK_DOUBLE_URL = `http://127.0.0.1:${port + 3}`;
+function freePorts(count: number): number[] {
+  const script = `
+    const net = require("node:net");
+    const servers = Array.from({ length: ${count} }, () => net.createServer());
+    let left = servers.length;
+    for (const s of servers) s.listen(0, "127.0.0.1", () => {
+      if (--left > 0) return;
+      console.log(servers.map((x) => x.address().port).join(","));
+      for (const x of servers) x.close();
+    });`;
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim().split(",").map(Number);
+}
+
+const [mainPort, shortWindowPort, livePort, doublePort] = ports();
+
+export const MAIN_BASE_URL = `http://127.0.0.1:${mainPort}`;
+export const SHORT_WINDOW_BASE_URL = `http://127.0.0.1:${shortWindowPort}`;
+export const LIVE_BASE_URL = `http://127.0.0.1:${livePort}`;
+export const PAYSTACK_DOUBLE_URL = `http://127.0.0.1:${doublePort}`;
 /** BANK_TRANSFER_WINDOW_SECONDS of the short-window server. */
 export const SHORT_WINDOW_SECONDS = 10;
 

@@ -7,6 +7,7 @@ import { migrateToLatest } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
+import { recordDemoMerchantKey } from "@/lib/merchants/demo-merchant-key";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 import { registerLifecycle } from "@/lib/ops/lifecycle";
 import { startReceiptRelay } from "@/lib/receipts/outbox";
@@ -34,7 +35,7 @@ export async function boot(): Promise<void> {
   registerLifecycle();
 }
 
-/** The demo merchant's credentials file (`DEMO_MERCHANT_FILE`, default data/demo-merchant.json). */
+/** The demo merchant's credentials file (`DEMO_MERCHANT_FILE`, default beside the database, lib/env.ts). */
 export const demoMerchantFile = () => resolve(env().DEMO_MERCHANT_FILE);
 
 async function seedDemoMerchant() {
@@ -56,8 +57,12 @@ async function seedDemoMerchant() {
     throw err;
   }
   const secretKey = demo.keys.test.secretKey;
-  // Test-mode convenience for this machine only (data/ is git-ignored): the demo store page and a newcomer
-  // need the demo key again after this banner scrolls away. Never written on production.
+  // The demo store pays with this key: kept, sealed, in the database it belongs to (and moved there by a
+  // roll), so it can never be another database's key.
+  await recordDemoMerchantKey(db, { merchantId: demo.merchant.id, testSecretKey: secretKey, isDemo: true });
+  // Test-mode convenience for this machine only (data/ is git-ignored): a newcomer needs the console
+  // password and the key again after this banner scrolls away. One file per database (DEMO_MERCHANT_FILE's
+  // default sits beside it). Never written on production.
   const file = demoMerchantFile();
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(

@@ -37,10 +37,18 @@ const EnvSchema = z
     APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ACCESS_CODE_TTL_SECONDS: positiveInt(24 * 60 * 60),
     /**
-     * A payment started on a link with a usage limit holds its place this long unless it is paid or a
-     * bank transfer window is open (its checkout expires then), so walk-aways cannot block a link for a day.
+     * How long a checkout started on a link with a usage limit lives unless it is paid or a bank transfer
+     * window is open (it expires then), so walk-aways cannot block a link for a day.
      */
     PAYMENT_LINK_HOLD_SECONDS: positiveInt(30 * 60),
+    /**
+     * How long such a checkout holds its place while no payment is under way (each charge renews it; a
+     * transfer, bank-app, USSD or OTP step under way holds it until it ends), so anyone who only starts
+     * checkouts cannot keep a link used up.
+     */
+    PAYMENT_LINK_PLACE_SECONDS: positiveInt(5 * 60),
+    /** Unpaid places one client address may hold on one usage-limited link at once. */
+    PAYMENT_LINK_PLACES_PER_ADDRESS: positiveInt(3),
     /**
      * How often a process sweeps: ends checkouts that expired unpaid (`abandoned`), reconciles card attempts
      * whose answer was lost, settles sandbox refunds due. 0 turns the sweep off here.
@@ -52,6 +60,13 @@ const EnvSchema = z
     IDEMPOTENCY_LOCK_SECONDS: positiveInt(120),
     RATE_LIMIT_LOGIN_BURST: positiveInt(10),
     RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(5),
+    /**
+     * Consecutive failed sign-ins on one account, from any addresses, before it is locked for
+     * RATE_LIMIT_LOGIN_LOCK_SECONDS; and on one account from one address. A right password starts both over.
+     */
+    RATE_LIMIT_LOGIN_ACCOUNT_FAILURES: positiveInt(20),
+    RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_FAILURES: positiveInt(5),
+    RATE_LIMIT_LOGIN_LOCK_SECONDS: positiveInt(15 * 60),
     RATE_LIMIT_ACCESS_CODE_BURST: positiveInt(30),
     RATE_LIMIT_ACCESS_CODE_PER_MINUTE: positiveInt(30),
     RATE_LIMIT_KEY_BURST: positiveInt(500),
@@ -188,8 +203,13 @@ const EnvSchema = z
       .enum(["0", "1", "true", "false"])
       .default("1")
       .transform((v) => v === "1" || v === "true"),
-    /** Where the demo merchant's test credentials are kept for the demo store (staging only). */
-    DEMO_MERCHANT_FILE: z.string().min(1).default("data/demo-merchant.json"),
+    /**
+     * Where the demo merchant's credentials are written for the developer (staging only). Default: beside the
+     * SQLite file (`data/paygate.demo-merchant.json` for `data/paygate.db`), or for PostgreSQL
+     * `data/demo-merchant.<host>-<port>-<database>.json`: one file per database, so servers on two databases
+     * never overwrite each other's.
+     */
+    DEMO_MERCHANT_FILE: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(1).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS_ENV === "production" && !env.APP_SECRET) {
@@ -201,7 +221,20 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string };
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_BASE_URL: string; DEMO_MERCHANT_FILE: string };
+
+/** The demo merchant's credentials file of a database, when DEMO_MERCHANT_FILE does not name one. */
+export function demoMerchantFileFor(databaseUrl: string): string {
+  if (databaseUrl.startsWith("file:")) {
+    const file = databaseUrl.slice("file:".length);
+    return `${file.replace(/\.(db|sqlite3?)$/, "")}.demo-merchant.json`;
+  }
+  const url = new URL(databaseUrl);
+  const name = [url.hostname, url.port || "5432", url.pathname.replace(/^\//, "") || "postgres"]
+    .join("-")
+    .replace(/[^A-Za-z0-9._-]/g, "_");
+  return `data/demo-merchant.${name}.json`;
+}
 
 export class EnvError extends Error {}
 
@@ -215,6 +248,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     PUBLIC_BASE_URL: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    DEMO_MERCHANT_FILE: env.DEMO_MERCHANT_FILE ?? demoMerchantFileFor(env.DATABASE_URL),
   };
 }
 

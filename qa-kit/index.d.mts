@@ -129,6 +129,13 @@ export declare class Paygate {
     reference: string | null;
     sessionId: string;
     replayed: boolean;
+    /** On a first report to a known account: this transfer and what the account expects. */
+    amount?: string;
+    expected?: string;
+    /** `amount_mismatch`: what is still due on the account (transfers to it add up). */
+    due?: string;
+    /** `credited` with more than was due: the excess, refunded automatically. */
+    refunded?: string;
   }>;
   authorize(reference: string, decision: "approve" | "decline"): Promise<Verified>;
   refund(input: { reference: string; amount?: string; reason?: string }): Promise<Refund>;

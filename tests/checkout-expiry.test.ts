@@ -5,7 +5,8 @@ import { inProcessEnv, inProcessTargets, merchantWithCheckouts, useDatabase } fr
 /**
  * The expiry sweep (lib/channels/abandon-expired.ts) on SQLite and PostgreSQL, in-process against the real
  * domain code: checkouts that expired unpaid end `abandoned` with one `checkout.completed` event; open ones,
- * paid ones and ones whose transfer window is still open are left alone. The suites' servers run with the
+ * paid ones and ones whose transfer window is still open are left alone; transfers of too little held on an
+ * account whose window has ended are refunded (lib/channels/held-transfers.ts). The suites' servers run with the
  * sweep off (they expire access codes by hand); tests/start.test.ts checks a real server runs it.
  */
 const env = inProcessEnv("expiry");
@@ -16,6 +17,8 @@ const { chargeBankTransfer } = await import("@/lib/channels/charge-bank-transfer
 const { chargeBankPayment } = await import("@/lib/channels/charge-bank-payment");
 const { chargeCard } = await import("@/lib/channels/charge-card");
 const { abandonExpiredCheckouts, expiredCheckoutsQuery } = await import("@/lib/channels/abandon-expired");
+const { releaseExpiredHolds } = await import("@/lib/channels/held-transfers");
+const { receiveInboundTransfer } = await import("@/lib/channels/receive-inbound-transfer");
 const { sandboxRails } = await import("@/lib/rails/sandbox");
 
 const { targets, dropAll } = inProcessTargets("expiry");
@@ -139,6 +142,52 @@ describe.each(targets)("expired checkouts on $name", (target) => {
     } finally {
       slow.mockRestore();
     }
+  });
+
+  it("refunds transfers of too little held on an account whose window has ended, once", async () => {
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+    const { open } = await merchantWithCheckouts(db, `held-${target.name}@example.com`);
+    const short = await open();
+    const va = await chargeBankTransfer({ principal: short });
+    const sent = await receiveInboundTransfer({
+      rail: "sandbox",
+      sessionId: `held-${target.name}-${Date.now()}`,
+      accountNumber: va.accountNumber,
+      amountMinor: 100_000n,
+    });
+    expect(sent).toMatchObject({ outcome: "amount_mismatch", due: "4050.00" });
+    const refunds = () =>
+      db
+        .selectFrom("refunds")
+        .select(["reason", "amount_minor", "source"])
+        .where("transaction_id", "=", short.transactionId)
+        .execute();
+    // The window is open: the money is held, not refunded.
+    expect(await releaseExpiredHolds(Date.now())).toBe(0);
+    expect(await refunds()).toEqual([]);
+    // The window ends while the checkout itself lives on: the sweep gives the money back, once.
+    await db
+      .updateTable("virtual_accounts")
+      .set({ expires_at: Date.now() - 1000 })
+      .where("transaction_id", "=", short.transactionId)
+      .execute();
+    expect(await releaseExpiredHolds(Date.now())).toBe(1);
+    expect(await releaseExpiredHolds(Date.now())).toBe(0);
+    expect((await refunds()).map((r) => [r.reason, String(r.amount_minor), r.source])).toEqual([
+      ["amount_mismatch", "100000", "bank_transfer"],
+    ]);
+    const row = await db
+      .selectFrom("transactions")
+      .select(["status", "mismatch_received_minor"])
+      .where("id", "=", short.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "awaiting_transfer", mismatch_received_minor: null });
+    const held = await db
+      .selectFrom("inbound_transfers")
+      .select("partial")
+      .where("transaction_id", "=", short.transactionId)
+      .execute();
+    expect(held).toEqual([{ partial: "refunded" }]);
   });
 
   it("finds due checkouts through the partial index, not a table scan", async () => {

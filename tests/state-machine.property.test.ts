@@ -23,8 +23,11 @@ import {
  * much) and the rail settling refunds (processed or failed), some of them concurrently. After every
  * step the invariants of tests/helpers/property-invariants.ts are checked against the database (never credited
  * twice, never leaves a terminal state, money conserved, fees and totals per the contract, one outbox event per
- * terminal change, received = credited + refunded + refunds pending, never more refunded than refundable,
- * one event per settled refund), and every sequential step's answer is checked against what the contract says it must be.
+ * terminal change, received = credited + refunded + refunds pending + transfers held on an open window,
+ * nothing held on a finished transaction, never more refunded than refundable, one event per settled refund),
+ * and every sequential step's answer is checked against what the contract says it must be (transfers to
+ * one account add up inside its window: `topUp` sends too little, then the rest). At the end, the sweep's
+ * part for ended windows runs and must leave nothing held on them.
  *
  * PROP_RUNS (runs per database) and PROP_SEED reproduce or deepen a run.
  */
@@ -70,6 +73,7 @@ async function loadDomain() {
     errors,
     refunds,
     settlement,
+    heldTransfers,
   ] = await Promise.all([
     import("@/lib/db/client"),
     import("@/lib/db/migrate"),
@@ -88,6 +92,7 @@ async function loadDomain() {
     import("@/lib/http/errors"),
     import("@/lib/refunds/create-refund"),
     import("@/lib/refunds/settle-refund"),
+    import("@/lib/channels/held-transfers"),
   ]);
   return {
     openDatabase: client.openDatabase,
@@ -108,6 +113,7 @@ async function loadDomain() {
     AppError: errors.AppError,
     createRefund: refunds.createRefund,
     settleRefund: settlement.settleRefund,
+    releaseExpiredHolds: heldTransfers.releaseExpiredHolds,
   };
 }
 type Domain = Awaited<ReturnType<typeof loadDomain>>;
@@ -134,7 +140,18 @@ type Step =
   | { kind: "otp"; tx: number; right: boolean }
   | { kind: "bankTransfer"; tx: number }
   /** An inbound transfer to the latest (or an older) virtual account of the transaction. */
-  | { kind: "transfer"; tx: number; amount: "exact" | "under" | "over"; account: "latest" | number }
+  | {
+      kind: "transfer";
+      tx: number;
+      /** The account's amount; a little less or more; a third of it; or what is still due on it. */
+      amount: "exact" | "under" | "over" | "part" | "rest";
+      account: "latest" | number;
+    }
+  /**
+   * Too little, then the rest (plus `over` more) to the latest account, one after the other: the transfers
+   * add up (docs/states.md). Asks for an account first when none is open.
+   */
+  | { kind: "topUp"; tx: number; over: boolean }
   /** The same bank notification again (an earlier sessionId, account and amount). */
   | { kind: "repeat"; pick: number }
   /** Move the transaction's virtual accounts' windows into the past. */
@@ -221,12 +238,24 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("transfer" as const),
       tx: txIndex,
-      amount: fc.constantFrom("exact" as const, "exact" as const, "under" as const, "over" as const),
+      amount: fc.constantFrom(
+        "exact" as const,
+        "exact" as const,
+        "under" as const,
+        "over" as const,
+        "part" as const,
+        "part" as const,
+        "rest" as const,
+      ),
       account: fc.oneof(
         { arbitrary: fc.constant("latest" as const), weight: 4 },
         { arbitrary: fc.nat({ max: 3 }), weight: 1 },
       ),
     }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("topUp" as const), tx: txIndex, over: fc.boolean() }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("repeat" as const), pick: fc.nat({ max: 20 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("expire" as const), tx: txIndex }) },
@@ -348,6 +377,15 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
       .select(["status", "channel"])
       .where("transaction_id", "=", tx.id)
       .execute();
+    // Transfers of too little held on an account, adding up toward its amount (docs/states.md).
+    const held = await db()
+      .selectFrom("inbound_transfers")
+      .select(["account_number", "amount_minor"])
+      .where("transaction_id", "=", tx.id)
+      .where("partial", "=", "held")
+      .execute();
+    const heldOn = (account: string) =>
+      held.filter((h) => h.account_number === account).reduce((a, h) => a + BigInt(h.amount_minor), 0n);
     return {
       status: row.status,
       open: !TERMINAL.has(row.status),
@@ -360,6 +398,7 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
         accountNumber: v.account_number,
         expectedMinor: BigInt(v.expected_minor),
         expired: Number(v.expires_at) <= Date.now(),
+        heldMinor: heldOn(v.account_number),
       })),
       awaitingOtp: attempts.some((a) => a.status === "awaiting_otp"),
       awaitingAuthorization: attempts.some(
@@ -424,15 +463,18 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
       return a;
     };
 
-    /** The outcome the contract prescribes for a transfer to `va` of a transaction in `status`. */
+    /**
+     * The outcome the contract prescribes for a transfer to `va` of a transaction in `status`: inside the
+     * window transfers add up, and the one that reaches the account's amount completes the payment.
+     */
     const expectedOutcome = (
       status: string,
-      va: { expectedMinor: bigint; expired: boolean },
+      va: { expectedMinor: bigint; expired: boolean; heldMinor: bigint },
       amountMinor: bigint,
     ) => {
       if (status === "success") return "duplicate_payment";
       if (TERMINAL.has(status) || va.expired) return "late_payment";
-      return amountMinor === va.expectedMinor ? "credited" : "amount_mismatch";
+      return va.heldMinor + amountMinor >= va.expectedMinor ? "credited" : "amount_mismatch";
     };
 
     const expireAccounts = (tx: TxHandle) =>
@@ -575,20 +617,64 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
             break;
           }
           const kind = step.kind === "transfer" ? step.amount : "exact";
+          const due = va.expectedMinor - va.heldMinor;
           const amount =
             kind === "exact"
               ? va.expectedMinor
-              : kind === "over" || va.expectedMinor === 1n
-                ? va.expectedMinor + 1n + (va.expectedMinor % 97n)
-                : va.expectedMinor - 1n - ((va.expectedMinor - 2n) % 97n);
+              : kind === "rest"
+                ? due > 0n
+                  ? due
+                  : va.expectedMinor
+                : kind === "part"
+                  ? va.expectedMinor / 3n > 0n
+                    ? va.expectedMinor / 3n
+                    : 1n
+                  : kind === "over" || va.expectedMinor === 1n
+                    ? va.expectedMinor + 1n + (va.expectedMinor % 97n)
+                    : va.expectedMinor - 1n - ((va.expectedMinor - 2n) % 97n);
           a = await transfer(va.accountNumber, amount);
           const want = expectedOutcome(pre.status, va, amount);
           trace.push(`${label} [${pre.status}${va.expired ? ", expired" : ""}] -> ${show(a)}`);
           expectValue(a, `a transfer (want ${want})`, (v) => v.outcome === want && v.replayed === false);
+          count(`transfer ${want}${va.heldMinor > 0n ? " on a sum already held" : ""}`);
           const post = await status(tx);
           if (want === "credited" && post !== "success") fail(`credited, but status is ${post}`);
           if (want === "amount_mismatch" && post !== "awaiting_transfer")
             fail(`amount mismatch, but status is ${post}`);
+          break;
+        }
+        case "topUp": {
+          if (pre.open && tx.spec.email && !pre.vas.some((v) => !v.expired))
+            await answer(() => d.chargeBankTransfer({ principal: tx.principal }));
+          const before = await snapshot(tx);
+          const va = before.vas.at(-1);
+          if (!before.open || !va || va.expired) {
+            trace.push(`${label} [${before.status}] -> skipped (no open account)`);
+            break;
+          }
+          const due = va.expectedMinor - va.heldMinor;
+          const part = due > 3n ? due / 3n : 0n;
+          if (part === 0n) {
+            trace.push(`${label} [${before.status}] -> skipped (${due} due)`);
+            break;
+          }
+          const first = await transfer(va.accountNumber, part);
+          const wantFirst = expectedOutcome(before.status, va, part);
+          trace.push(`${label} part ${part} of ${due} due [${before.status}] -> ${show(first)}`);
+          expectValue(first, `a part (want ${wantFirst})`, (v) => v.outcome === wantFirst);
+          count(`topUp part ${wantFirst}`);
+          const mid = await snapshot(tx);
+          const now = mid.vas.find((v) => v.accountNumber === va.accountNumber);
+          if (!now) fail("the account disappeared");
+          const rest = (now?.expectedMinor ?? 0n) - (now?.heldMinor ?? 0n) + (step.over ? 7n : 0n);
+          if (rest <= 0n) break;
+          const second = await transfer(va.accountNumber, rest);
+          const wantSecond = expectedOutcome(mid.status, now as (typeof mid.vas)[number], rest);
+          trace.push(`${label} rest ${rest} [${mid.status}] -> ${show(second)}`);
+          expectValue(second, `the rest (want ${wantSecond})`, (v) => v.outcome === wantSecond);
+          count(`topUp rest ${wantSecond}${step.over ? " with 7 over" : ""}`);
+          if (wantSecond === "credited" && (await status(tx)) !== "success")
+            fail("the rest arrived in the window but the payment did not complete");
           break;
         }
         case "expire": {
@@ -843,6 +929,19 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
     }
     const misfiled = await misfiledTransfers(db(), ids);
     if (misfiled.length > 0) fail(`invariant violated at the end:\n  ${misfiled.join("\n  ")}`);
+    // The sweep's part for ended windows: nothing stays held on an account whose window has ended.
+    await d.releaseExpiredHolds(Date.now(), 1_000);
+    const stillHeld = await db()
+      .selectFrom("inbound_transfers as t")
+      .innerJoin("virtual_accounts as va", "va.account_number", "t.account_number")
+      .select(["t.session_id", "va.expires_at"])
+      .where("t.transaction_id", "in", ids)
+      .where("t.partial", "=", "held")
+      .where("va.expires_at", "<=", Date.now())
+      .execute();
+    if (stillHeld.length > 0)
+      fail(`held on ended windows after the sweep: ${stillHeld.map((h) => h.session_id).join(", ")}`);
+    await verify("the sweep of ended windows");
     const finals = await db()
       .selectFrom("transactions")
       .select(["status", "channel"])

@@ -153,9 +153,10 @@ describe.each(dbKinds)("webhooks on %s", (kind) => {
     const m = await merchantWithWebhook(url(), `${receiver.url}/hooks/paygate`);
     expect(m.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
-    // Bank transfer: account issued, a wrong amount, then the exact amount; the same bank notification twice
-    // emits nothing more, and the wrong amount and a second exact transfer after success are refunded
-    // automatically, the sandbox rail processing each a moment later (refund.processed).
+    // Bank transfer: account issued, too little, then the whole amount; the two add up, so the payment
+    // completes and the 10.00 over goes back; the same bank notification twice emits nothing more, and a
+    // second transfer after success is refunded too, the sandbox rail processing each a moment later
+    // (refund.processed).
     const a = await initializePayment(m, {
       amount: "5000",
       email: "ada@example.com",
@@ -249,8 +250,10 @@ describe.each(dbKinds)("webhooks on %s", (kind) => {
       currency: "NGN",
       status: "awaiting_transfer",
       accountNumber: va.accountNumber,
-      amountMismatch: { expected: va.amount, received: "10.00" },
+      // What arrived so far, of what the account expects, and what is still due (transfers add up).
+      amountMismatch: { expected: "5050.00", received: "10.00", due: "5040.00" },
     });
+    expect(va.amount).toBe("5050.00");
     // Payment events carry what server verify shows.
     for (const [event, reference] of [
       ["payment.completed", a.reference],

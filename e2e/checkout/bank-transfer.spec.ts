@@ -15,9 +15,7 @@ for (const layout of LAYOUTS) {
   test.describe(`bank transfer (${layout.name})`, () => {
     test.use(layout.use);
 
-    test("a wrong amount shows the mismatch notice on the same account, then the exact amount pays", async ({
-      page,
-    }) => {
+    test("too little shows what is still due on the same account, then the rest pays", async ({ page }) => {
       await startFromDemo(page);
       await page.getByRole("tab", { name: "Bank transfer" }).click();
       await expect(page.getByRole("tab", { name: "Bank transfer" })).toHaveAttribute("aria-selected", "true");
@@ -35,20 +33,21 @@ for (const layout of LAYOUTS) {
       await page.getByRole("button", { name: /^Send a wrong amount/ }).click();
       const notice = page.getByRole("alert").filter({ hasText: "The amount received does not match" });
       await expect(notice).toContainText(
-        "We received NGN 2,525.00, but this payment needs exactly NGN 5,050.00.",
+        "We have received NGN 2,525.00 of the NGN 5,050.00 this payment needs. Send the remaining NGN 2,525.00 to the same account below before it expires, and the payment completes.",
       );
-      // It says what happens to the money and when.
+      // It says what happens to the money if the rest never comes, and when.
       await expect(notice).toContainText(
-        "goes back to the account it came from automatically, usually within 24 hours",
+        "If the rest does not arrive in time, the NGN 2,525.00 goes back to the account it came from automatically, usually within 24 hours.",
       );
-      // The same account stays on screen.
+      // The same account stays on screen, asking for the rest.
       await expect(page.getByTestId("account-number")).toHaveText(account);
+      await expect(page.getByRole("heading", { name: "Transfer NGN 2,525.00" })).toBeVisible();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "amount mismatch");
       // Switching channel does not hide it.
       await page.getByRole("tab", { name: "Card", exact: true }).click();
       await expect(page.getByTestId("mismatch-elsewhere")).toHaveText(
-        "The NGN 2,525.00 you sent by bank transfer did not match and goes back to the account it came from automatically, usually within 24 hours.",
+        "NGN 2,525.00 of NGN 5,050.00 has arrived by bank transfer: send the remaining NGN 2,525.00 to the same account to complete the payment. If you pay another way instead, the NGN 2,525.00 goes back to the account it came from automatically, usually within 24 hours.",
       );
       await page.getByRole("tab", { name: "Bank transfer" }).click();
       await expect(page.getByTestId("mismatch-elsewhere")).toHaveCount(0);
@@ -58,6 +57,7 @@ for (const layout of LAYOUTS) {
       await expect(page.getByRole("progressbar", { name: "Waiting for your transfer" })).toBeVisible();
       await expectAccessible(page, "waiting for transfer");
 
+      // The rest arrives on the same account: the two transfers add up and the payment completes.
       await page.getByRole("button", { name: "Send the exact amount" }).click();
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
       await expectDemoReturn(page, "success");

@@ -8,6 +8,7 @@ import { isTerminal, OPEN_STATUSES } from "@/lib/payments/status";
 import { processState } from "@/lib/process-state";
 import { advanceDueRefunds, stopRefundTimers } from "@/lib/refunds/settle-refund";
 import { cardInFlight } from "./card-in-flight";
+import { releaseExpiredHolds, releaseHeldTransfers } from "./held-transfers";
 import { openVirtualAccount } from "./open-virtual-account";
 import { reconcileCards } from "./reconcile-cards";
 
@@ -67,6 +68,7 @@ export async function abandonIfExpired(transactionId: string, now = Date.now()):
       if (await openVirtualAccount(trx, transactionId, now)) return false;
       // Pay pressed just before the expiry: the card network's answer decides, not the clock.
       if (await cardInFlight(trx, transactionId)) return false;
+      await releaseHeldTransfers(trx, tx);
       await transition(trx, tx, "abandoned");
       return true;
     });
@@ -90,7 +92,8 @@ function sweepOnce(): Promise<void> {
 /**
  * One pass: card attempts whose answer was lost are reconciled first (a payment the network made must not be
  * abandoned), then the expired checkouts are ended in batches until nothing more is due (or a batch ends
- * nothing, all of it waiting on a window), then refunds due on the sandbox rail are settled.
+ * nothing, all of it waiting on a window), then money held on accounts whose window has ended is refunded
+ * (lib/channels/held-transfers.ts), then refunds due on the sandbox rail are settled.
  */
 async function sweepBatches(): Promise<void> {
   try {
@@ -107,6 +110,16 @@ async function sweepBatches(): Promise<void> {
     }
   } catch (err) {
     log.error("checkout expiry sweep failed", { error: err instanceof Error ? err.message : String(err) });
+  }
+  try {
+    // Transfers of too little on accounts whose window has ended can no longer complete a payment.
+    for (;;) {
+      const released = await releaseExpiredHolds(Date.now(), BATCH);
+      if (released > 0) log.info("held transfers refunded", { transactions: released });
+      if (released < BATCH) break;
+    }
+  } catch (err) {
+    log.error("held transfer sweep failed", { error: err instanceof Error ? err.message : String(err) });
   }
   try {
     await advanceDueRefunds();

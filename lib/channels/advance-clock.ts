@@ -6,14 +6,16 @@ import type { SecretKeyPrincipal } from "@/lib/http/principal";
 import { lockTransaction } from "@/lib/payments/state-machine";
 import { verifyPayment } from "@/lib/payments/verify-payment";
 import { abandonIfExpired } from "./abandon-expired";
+import { releaseHeldTransfers } from "./held-transfers";
 import { assertTestMode } from "./test-mode";
 
 /**
  * POST /v1/sandbox/clock/advance: move one test transaction's clock `seconds` forward (docs/testing.md). Its
- * deadlines come that much closer: the access code's expiry (which is also a payment link's hold), every
- * virtual account's window. Then what has fallen due runs at once, by
- * the same rule as the expiry sweep: a checkout past its expiry with no transfer window open and no card at
- * the network ends `abandoned` (with its `checkout.completed` event). A transfer that arrives after its
+ * deadlines come that much closer: the access code's expiry, a payment link checkout's hold on its place,
+ * every virtual account's window. Then what has fallen due runs at once, by
+ * the same rule as the expiry sweep: transfers of too little held on an account whose window has now ended are
+ * refunded, and a checkout past its expiry with no transfer window open and no card at the network ends
+ * `abandoned` (with its `checkout.completed` event). A transfer that arrives after its
  * account's window is a late payment, as with real time. Nothing else's time moves. Answers as verify does.
  */
 export async function advanceClock(input: {
@@ -43,7 +45,10 @@ export async function advanceClock(input: {
       const tx = await lockTransaction(trx, found.id);
       await trx
         .updateTable("transactions")
-        .set({ access_expires_at: toMillis(tx.access_expires_at) - shift })
+        .set({
+          access_expires_at: toMillis(tx.access_expires_at) - shift,
+          link_place_until: tx.link_place_until === null ? null : toMillis(tx.link_place_until) - shift,
+        })
         .where("id", "=", tx.id)
         .execute();
       await trx
@@ -51,6 +56,8 @@ export async function advanceClock(input: {
         .set({ expires_at: sql`expires_at - ${shift}` })
         .where("transaction_id", "=", tx.id)
         .execute();
+      // A window that has now ended gives back what it held, as the sweep would.
+      await releaseHeldTransfers(trx, tx, { expiredBy: Date.now() });
       return tx.id;
     });
   await abandonIfExpired(transactionId);

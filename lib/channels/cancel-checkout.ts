@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { assertOpen, lockTransaction, transition } from "@/lib/payments/state-machine";
 import { assertNoCardInFlight } from "./assert-no-card-in-flight";
+import { releaseHeldTransfers } from "./held-transfers";
 
 /**
  * POST /payment/checkout/cancel: the customer gives up; the transaction ends `abandoned`. Not while a card
@@ -15,6 +16,8 @@ export async function cancelCheckout(input: { principal: AccessCodePrincipal }) 
       const row = await lockTransaction(trx, input.principal.transactionId);
       assertOpen(row, "cancel");
       await assertNoCardInFlight(trx, row.id, "cancel");
+      // Transfers of too little held on its account go back (lib/channels/held-transfers.ts).
+      await releaseHeldTransfers(trx, row);
       return transition(trx, row, "abandoned");
     });
   return { reference: tx.reference, status: tx.status };

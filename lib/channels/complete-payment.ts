@@ -3,6 +3,7 @@ import type { Channel } from "@/lib/payments/channel-list";
 import { transition } from "@/lib/payments/state-machine";
 import { enqueueReceipts } from "@/lib/receipts/outbox";
 import { updateAttempt } from "./attempts";
+import { releaseHeldTransfers } from "./held-transfers";
 import { channelAmounts } from "./settlement";
 
 /**
@@ -27,5 +28,7 @@ export async function completePayment(
   });
   await updateAttempt(trx, input.attemptId, { status: "success" });
   await enqueueReceipts(trx, paid, input.attemptId);
+  // Paid another way (or on another account) than where transfers of too little were held: they go back.
+  await releaseHeldTransfers(trx, paid);
   return paid;
 }

@@ -8,6 +8,7 @@ import { sandboxRails } from "@/lib/rails/sandbox";
 import { newId } from "@/lib/security/tokens";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { createAttempt } from "./attempts";
+import { releaseHeldTransfers } from "./held-transfers";
 import { openForBankTransfer } from "./open-for-bank-transfer";
 import { openVirtualAccount } from "./open-virtual-account";
 import { presentVirtualAccount, type VirtualAccount } from "./present-virtual-account";
@@ -33,6 +34,8 @@ export async function ensureVirtualAccount(trx: Trx, principal: AccessCodePrinci
     return { tx: waiting, va: existing };
   }
 
+  // The window of the last account has ended: what was held on it can no longer complete the payment.
+  await releaseHeldTransfers(trx, tx, { expiredBy: now });
   const merchant = await trx
     .selectFrom("merchants")
     .select("business_name")

@@ -7,8 +7,12 @@ import { openForCharge } from "./open-for-charge";
  * Lock the access code's transaction for bank transfer: open, offering bank transfer, and with the email
  * initialize was given (400 `email_required` without one).
  */
-export async function openForBankTransfer(trx: Trx, principal: AccessCodePrincipal) {
-  const tx = await openForCharge(trx, principal, "bank_transfer");
+export async function openForBankTransfer(
+  trx: Trx,
+  principal: AccessCodePrincipal,
+  options: { paying?: boolean } = {},
+) {
+  const tx = await openForCharge(trx, principal, "bank_transfer", options);
   if (!tx.email) {
     throw new AppError(
       "email_required",

@@ -1,6 +1,7 @@
 import type { TransactionRow, Trx } from "@/lib/db/types";
 import { AppError } from "@/lib/http/errors";
 import type { AccessCodePrincipal } from "@/lib/http/principal";
+import { keepLinkPlace } from "@/lib/links/keep-link-place";
 import { type Channel, channelServes, parseChannels } from "@/lib/payments/channel-list";
 import { assertOpen, lockTransaction } from "@/lib/payments/state-machine";
 
@@ -13,12 +14,14 @@ const LABEL: Record<Channel, string> = {
 
 /**
  * Lock the access code's transaction for a charge on `channel`: refuses a finished transaction (409
- * `invalid_state`) and a channel not offered on it or unable to take its currency (400 `channel_unavailable`).
+ * `invalid_state`), a channel not offered on it or unable to take its currency (400 `channel_unavailable`),
+ * and a payment link checkout whose place has lapsed on a link now full (409 `payment_link_unavailable`).
  */
 export async function openForCharge(
   trx: Trx,
   principal: AccessCodePrincipal,
   channel: Channel,
+  { paying = true }: { paying?: boolean } = {},
 ): Promise<TransactionRow> {
   const tx = await lockTransaction(trx, principal.transactionId);
   assertOpen(tx, `pay by ${LABEL[channel]}`);
@@ -35,5 +38,7 @@ export async function openForCharge(
       `Payment by ${LABEL[channel]} is not available for ${tx.currency} payments.`,
     );
   }
+  // On a usage-limited payment link, a payment under way holds its place (or takes one again, if free).
+  if (paying) await keepLinkPlace(trx, tx);
   return tx;
 }

@@ -12,6 +12,7 @@ import { newId } from "@/lib/security/tokens";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { updateAttempt } from "./attempts";
 import { completePayment } from "./complete-payment";
+import { heldOnAccount, releaseHeldTransfers } from "./held-transfers";
 
 /** A processor charge's account: recorded, or (its issuer died first) what the charge was asked for. */
 async function processorAccount(trx: Trx, attemptId: string) {
@@ -60,11 +61,14 @@ export function sandboxRail(merchantId: string): string {
  *     and changes nothing (the same bank notification twice credits once); a sessionId seen before with
  *     another account or amount is not a repeat but a conflict, refused (422) with nothing changed;
  *  2. find the virtual account and lock its transaction;
- *  3. exact amount inside the window on an open transaction → credit (success);
- *     wrong amount inside the window → stays awaiting_transfer, mismatch recorded, the money refunded;
- *     after success → duplicate payment; after expiry or on a failed/abandoned transaction → late payment;
- *     both refunded, never credited.
- * Money in = credited + automatic refunds, always.
+ *  3. inside the window on an open transaction, transfers to the account add up: once the sum reaches the
+ *     amount the payment completes (success), the transfers held before credited with this one, and any
+ *     excess refunded automatically (reason `amount_mismatch`); while it is short the transfer is held
+ *     (`partial` = held), the transaction stays awaiting_transfer and `checkout.amount_mismatch` says what
+ *     is still due (lib/channels/held-transfers.ts gives held money back when it can no longer complete the
+ *     payment); after success → duplicate payment; after the window or on a failed/abandoned transaction →
+ *     late payment; both refunded whole, never credited.
+ * Money in = credited + automatic refunds + held on an open window, always.
  */
 export async function receiveInboundTransfer(input: {
   rail: string;
@@ -163,22 +167,71 @@ export async function receiveInboundTransfer(input: {
 
       const tx = await lockTransaction(trx, va.transaction_id);
       const expected = toMinor(va.expected_minor);
+      const currency = va.currency as Currency;
       let outcome: TransferOutcome;
+      // Inside the window, what arrived on this account before adds up with this transfer.
+      let heldBefore = 0n;
       if (tx.status === "success") outcome = "duplicate_payment";
       else if (isTerminal(tx.status) || toMillis(va.expires_at) <= now) outcome = "late_payment";
-      else if (input.amountMinor !== expected) outcome = "amount_mismatch";
       // Money the rail gave back itself never pays: the right amount refused by the rail came too late for it.
       else if (input.returnedByRail) outcome = "late_payment";
-      else outcome = "credited";
+      else {
+        heldBefore = await heldOnAccount(trx, tx.id, va.account_number);
+        outcome = heldBefore + input.amountMinor >= expected ? "credited" : "amount_mismatch";
+      }
+      const received = heldBefore + input.amountMinor;
 
       await trx
         .updateTable("inbound_transfers")
-        .set({ merchant_id: tx.merchant_id, mode: tx.mode, transaction_id: tx.id, outcome })
+        .set({
+          merchant_id: tx.merchant_id,
+          mode: tx.mode,
+          transaction_id: tx.id,
+          outcome,
+          partial: outcome === "amount_mismatch" ? "held" : null,
+        })
         .where("id", "=", transferId)
         .execute();
 
+      let excess = 0n;
       if (outcome === "credited") {
+        // The transfers held on this account are part of the payment now, with this one.
+        if (heldBefore > 0n) {
+          await trx
+            .updateTable("inbound_transfers")
+            .set({ partial: "credited" })
+            .where("transaction_id", "=", tx.id)
+            .where("account_number", "=", va.account_number)
+            .where("partial", "=", "held")
+            .execute();
+        }
         await completePayment(trx, tx, { channel: "bank_transfer", attemptId: va.attempt_id });
+        // More than the amount: the payment is made, and what is over goes back to the payer.
+        excess = received - expected;
+        if (excess > 0n) {
+          await recordAutomaticRefund(trx, {
+            tx,
+            source: "bank_transfer",
+            sourceId: transferId,
+            amountMinor: excess,
+            currency: va.currency,
+            reason: "amount_mismatch",
+          });
+        }
+      } else if (outcome === "amount_mismatch") {
+        // Too little so far: held on the account, which waits for the rest until its window ends.
+        const moved = await transition(trx, tx, "awaiting_transfer", {
+          mismatch_expected_minor: expected,
+          mismatch_received_minor: received,
+        });
+        await emitEvent(trx, moved, "checkout.amount_mismatch", transferId, {
+          accountNumber: va.account_number,
+          amountMismatch: {
+            expected: formatAmount(expected, currency),
+            received: formatAmount(received, currency),
+            due: formatAmount(expected - received, currency),
+          },
+        });
       } else {
         await recordAutomaticRefund(trx, {
           tx,
@@ -189,20 +242,10 @@ export async function receiveInboundTransfer(input: {
           reason: outcome,
           returnedByRail: input.returnedByRail,
         });
-        if (outcome === "amount_mismatch") {
-          const moved = await transition(trx, tx, "awaiting_transfer", {
-            mismatch_expected_minor: expected,
-            mismatch_received_minor: input.amountMinor,
-          });
-          await emitEvent(trx, moved, "checkout.amount_mismatch", transferId, {
-            accountNumber: va.account_number,
-            amountMismatch: {
-              expected: formatAmount(expected, va.currency as Currency),
-              received: formatAmount(input.amountMinor, va.currency as Currency),
-            },
-          });
-        } else if (outcome === "late_payment" && !isTerminal(tx.status)) {
+        if (outcome === "late_payment" && !isTerminal(tx.status)) {
           await updateAttempt(trx, va.attempt_id, { status: "failed", failureReason: "window_expired" });
+          // What this account held can no longer complete the payment.
+          await releaseHeldTransfers(trx, tx, { expiredBy: now });
         }
       }
       return {
@@ -210,8 +253,10 @@ export async function receiveInboundTransfer(input: {
         reference: tx.reference,
         sessionId: input.sessionId,
         replayed: false,
-        amount: formatAmount(input.amountMinor, va.currency as Currency),
-        expected: formatAmount(expected, va.currency as Currency),
+        amount: formatAmount(input.amountMinor, currency),
+        expected: formatAmount(expected, currency),
+        ...(outcome === "amount_mismatch" && { due: formatAmount(expected - received, currency) }),
+        ...(excess > 0n && { refunded: formatAmount(excess, currency) }),
       };
     });
 }

@@ -137,6 +137,13 @@ export const InboundTransferResponse = z.object({
   /** On the first report of a transfer to a known account: what arrived and what the account expected. */
   amount: Money.optional(),
   expected: Money.optional(),
+  /**
+   * `amount_mismatch` inside the window: what is still due on the account. Transfers to it add up; the one
+   * that reaches the amount completes the payment.
+   */
+  due: Money.optional(),
+  /** `credited` with more than was due: the excess, refunded automatically (reason `amount_mismatch`). */
+  refunded: Money.optional(),
 });
 
 export const SimulateResponse = z.object({

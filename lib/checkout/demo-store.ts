@@ -4,13 +4,15 @@ import createClient from "openapi-fetch";
 import { demoMerchantFile } from "@/lib/boot";
 import { deploymentMode, env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
+import { demoMerchantKey } from "@/lib/merchants/demo-merchant-key";
 import type { components, paths } from "@/lib/openapi/paygate-api";
 
 /**
  * The demo store (/demo): a tiny merchant integration, written the way a merchant's server would: it holds
- * the demo merchant's test secret key server-side (data/demo-merchant.json, written by lib/boot.ts when it
- * seeds the demo merchant), creates payments through this same server's public API and verifies them over
- * the API on return. Nothing here reaches into the database.
+ * the demo merchant's test secret key server-side, creates payments through this same server's public API
+ * and verifies them over the API on return. The key is the one kept with the database
+ * (lib/merchants/demo-merchant-key.ts: sealed, and rolled with the merchant's key), or on a database seeded
+ * before that, the one in DEMO_MERCHANT_FILE.
  */
 
 export const DEMO_PRODUCTS = [
@@ -28,6 +30,8 @@ export type DemoKey =
 /** The demo merchant's test secret key, or why there is none. Staging (test mode) only. */
 export async function demoKey(): Promise<DemoKey> {
   if (deploymentMode() !== "test") return { ok: false, reason: "live_mode" };
+  const kept = await demoMerchantKey();
+  if (kept) return { ok: true, secretKey: kept };
   let text: string;
   try {
     text = await readFile(demoMerchantFile(), "utf8");
@@ -93,7 +97,7 @@ export async function createDemoPayment(input: {
       ok: false,
       message:
         error?.error === "invalid_api_key"
-          ? `The demo key in ${env().DEMO_MERCHANT_FILE} does not belong to this database. Stop the server, delete ${env().DEMO_MERCHANT_FILE} and start on an empty database to create the demo merchant again.`
+          ? `The demo merchant's key is not a key of this database (a database seeded before the key was kept in it reads it from ${env().DEMO_MERCHANT_FILE}). Start on an empty database to create the demo merchant again.`
           : (error?.message ?? "The payment could not be created."),
     };
   }

@@ -1,3 +1,4 @@
+import { heldOnAccount } from "@/lib/channels/held-transfers";
 import { receiveInboundTransfer, sandboxRail } from "@/lib/channels/receive-inbound-transfer";
 import { assertTestMode } from "@/lib/channels/test-mode";
 import { db } from "@/lib/db/client";
@@ -10,9 +11,9 @@ import { randomString } from "@/lib/security/tokens";
 
 /**
  * POST /v1/payment/checkout/sandbox/transfer (test mode): the pay page's "I sent it" button for testers. An
- * inbound transfer to the transaction's open virtual account, of `amount` (default: exactly what the account
+ * inbound transfer to the transaction's open virtual account, of `amount` (default: what the account still
  * expects), through the one inbound path every real bank notification takes (`receiveInboundTransfer`), so
- * a wrong amount shows the mismatch notice and the exact amount completes the payment. It needs only the
+ * too little shows the mismatch notice with what is still due, and the rest completes the payment. It needs only the
  * access code: the page never holds the merchant's secret key.
  */
 export async function sandboxCheckoutTransfer(input: { principal: AccessCodePrincipal; amount?: string }) {
@@ -36,7 +37,10 @@ export async function sandboxCheckoutTransfer(input: { principal: AccessCodePrin
     );
   }
   const currency: Currency = isCurrency(va.currency) ? va.currency : "NGN";
-  let amountMinor = toMinor(va.expected_minor);
+  // By default what is still due: the account has maybe received part of it already.
+  let amountMinor =
+    toMinor(va.expected_minor) -
+    (await heldOnAccount(db(), input.principal.transactionId, va.account_number));
   if (input.amount !== undefined) {
     const parsed = parseAmount(input.amount, currency);
     if (!parsed.ok) throw new AppError("validation_error", `amount ${parsed.reason}.`);

@@ -21,7 +21,8 @@ export type CheckoutRecord = {
   channel: string | null;
   fees: string | null;
   paidAt: string | null;
-  amountMismatch?: { expected: string; received: string };
+  /** Transfers to the account add up: `received` so far of `expected`, `due` still to send. */
+  amountMismatch?: { expected: string; received: string; due: string };
   /** What a card or bank payment waits for from the customer, to show that step again after a reload. */
   action?: {
     channel: "card" | "bank_payment";

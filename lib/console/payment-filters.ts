@@ -14,8 +14,11 @@ const day = z.preprocess(
     .optional(),
 );
 
-/** The payments list's filters as they travel in the page's address and the CSV export's. */
-export const PaymentFiltersQuery = z.object({
+/**
+ * The payments list's filters as they travel in the page's address and the CSV export's; like every query of
+ * the API, an unknown parameter is refused (lib/console/console-query.ts reads them).
+ */
+export const PaymentFiltersQuery = z.strictObject({
   status: z.preprocess(
     empty,
     z.enum(TRANSACTION_STATUSES, { message: "must be a payment status" }).optional(),

@@ -1,6 +1,7 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Mode } from "@/lib/db/schema";
+import { log } from "@/lib/log";
 import { listTransactions, type TransactionFilters } from "@/lib/payments/list-transactions";
 
 export const CSV_COLUMNS = [
@@ -27,7 +28,8 @@ export function csvSafe(value: string): string {
  * The filtered payments of one merchant and mode as a CSV stream, newest first. Rows are read a page at a time
  * by keyset pagination, and only when the reader has drained the rows before them (the async generator is
  * pulled by the CSV stringifier, which stops pulling while its buffer is full): however many payments there
- * are, one page is in memory. `onPage` is told each page's size as it is read.
+ * are, one page is in memory. `onPage` is told each page's size as it is read. A page that cannot be read
+ * ends the stream with that error (logged once).
  */
 export function paymentsCsv(
   input: { merchantId: string; mode: Mode; filters: TransactionFilters },
@@ -64,5 +66,21 @@ export function paymentsCsv(
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   }
-  return Readable.from(rows()).pipe(stringify({ header: true, columns: [...CSV_COLUMNS] }));
+  // pipeline, not pipe: a failure part-way (a query the database refuses, the database going away) destroys
+  // the CSV stream with the error, so the download ends instead of waiting for rows that never come, and the
+  // failure is logged here, once, instead of escaping as an uncaught exception.
+  return pipeline(Readable.from(rows()), stringify({ header: true, columns: [...CSV_COLUMNS] }), (err) => {
+    if (err && !isPrematureClose(err)) {
+      log.error("payments CSV export failed part-way", {
+        merchantId: input.merchantId,
+        mode: input.mode,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  });
+}
+
+/** The reader went away before the end (a cancelled download): not a failure of the export. */
+function isPrematureClose(err: NodeJS.ErrnoException): boolean {
+  return err.code === "ERR_STREAM_PREMATURE_CLOSE";
 }

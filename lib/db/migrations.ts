@@ -540,6 +540,30 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0014_link_places": {
+    async up(db: Kysely<unknown>) {
+      // A checkout started on a usage-limited payment link holds its place only for a short while unless a
+      // payment is under way (lib/links/holds-place.ts), and one client address may hold only a few places
+      // of a link at once: until when the place is held without a payment under way, and a keyed hash of the
+      // address that started the checkout. Both null for every other transaction (and for link checkouts
+      // started before: they keep their place as long as their checkout lives).
+      await db.schema.alterTable("transactions").addColumn("link_place_until", "bigint").execute();
+      await db.schema.alterTable("transactions").addColumn("link_holder", "text").execute();
+    },
+  },
+  "0015_partial_transfers": {
+    async up(db: Kysely<unknown>) {
+      // Transfers of too little inside the window add up (lib/channels/receive-inbound-transfer.ts): what
+      // became of each one answered amount_mismatch. "held" while it counts toward its account, then
+      // "credited" (part of the payment) or "refunded" (an automatic refund). Null for every other transfer,
+      // and for short transfers recorded before, which were refunded at once.
+      await db.schema.alterTable("inbound_transfers").addColumn("partial", "text").execute();
+      // The held ones of a transaction, and the sweep's look for those whose window has ended.
+      await sql`create index inbound_transfers_held on inbound_transfers (transaction_id) where partial = 'held'`.execute(
+        db,
+      );
+    },
+  },
   "0020_paystack": {
     async up(db: Kysely<unknown>) {
       // A merchant's own processor account per mode (lib/rails/paystack/connection.ts): its secret key,

@@ -98,6 +98,13 @@ export interface TransactionsTable {
    */
   idempotency_ref: string | null;
   idempotency_request_hash: string | null;
+  /**
+   * Started on a payment link with a usage limit: until when the checkout holds its place on the link while
+   * no payment is under way (lib/links/holds-place.ts); null on other transactions.
+   */
+  link_place_until: Int | null;
+  /** Started on a usage-limited link: a keyed hash of the client address that started it (places per address). */
+  link_holder: string | null;
 }
 
 /** One try at paying on one channel; a transaction may have many (the customer can switch channels). */
@@ -146,10 +153,21 @@ export interface InboundTransfersTable {
   merchant_id: string | null;
   mode: Mode | null;
   transaction_id: string | null;
-  /** "credited" | "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account" */
+  /**
+   * What the service answered when the transfer was first reported: "credited" | "amount_mismatch" |
+   * "duplicate_payment" | "late_payment" | "unknown_account".
+   */
   outcome: string;
   received_at: Int;
+  /**
+   * A transfer answered `amount_mismatch` inside its window: "held" while it adds up toward its account's
+   * amount, then "credited" (part of the payment) or "refunded" (an automatic refund). Null for every other
+   * transfer, and for short transfers recorded before transfers added up, which were refunded at once.
+   */
+  partial: PartialTransfer | null;
 }
+
+export type PartialTransfer = "held" | "credited" | "refunded";
 
 /** Money going back to a payer (docs/refunds.md): asked for by the merchant, or automatic. */
 export interface RefundsTable {

@@ -13,8 +13,10 @@ import { log } from "@/lib/log";
  *
  * Here the process's connection never checkpoints (`wal_autocheckpoint = 0`); a worker thread with its own
  * connection runs `wal_checkpoint(PASSIVE)` every `intervalMs`. PASSIVE never blocks writers or readers: it
- * copies what it can and leaves the rest for the next tick. Durability does not change: with
- * `synchronous = NORMAL` a commit is durable once in the WAL, checkpointed or not.
+ * copies what it can and leaves the rest for the next tick. Durability does not depend on checkpoints: the
+ * process's connection runs `synchronous = FULL` (lib/db/client.ts), so a commit is fsynced to the WAL before
+ * it returns and survives a power loss whether or not it has been checkpointed. (With `synchronous = NORMAL` a
+ * WAL commit is synced only at the next checkpoint, and a power loss before it can roll the commit back.)
  *
  * If the thread cannot start, reports an error, or exits, the connection goes back to SQLite's own
  * checkpoints (`wal_autocheckpoint = 1000`) and a warning is logged, so the WAL can never grow unchecked.
@@ -27,6 +29,7 @@ const { parentPort, workerData } = require("node:worker_threads");
 const Database = require("better-sqlite3");
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma("busy_timeout = 2000");
+db.pragma("synchronous = FULL");
 db.pragma("wal_autocheckpoint = 0");
 let stopped = false;
 function checkpoint() {

@@ -6,7 +6,7 @@ import { authenticateSession } from "@/lib/merchants/authenticate-session";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { pepper } from "@/lib/security/pepper";
 import { keyedHash, newRequestId } from "@/lib/security/tokens";
-import { assertCleanText, readJsonBody } from "./body";
+import { readJsonBody } from "./body";
 import { clientAddressOf } from "./client-address";
 import { failureBody, jsonResponse, successBody } from "./envelope";
 import { AppError, isAppError } from "./errors";
@@ -17,6 +17,7 @@ import type {
   SecretKeyPrincipal,
   SessionPrincipal,
 } from "./principal";
+import { readQuery } from "./query";
 import { parseOrThrow } from "./validation";
 
 type AuthKind = "none" | "secret_key" | "access_code" | "session";
@@ -130,8 +131,7 @@ export function withApi<
         options.body ? parseOrThrow(options.body, rawBody ?? {}, "body") : undefined
       ) as Output<B>;
       // Most calls have no query string: skip building and walking an empty object.
-      const rawQuery = url.search === "" ? {} : Object.fromEntries(url.searchParams);
-      if (url.search !== "") assertCleanText(rawQuery, "query");
+      const rawQuery = url.search === "" ? {} : readQuery(url.search);
       const query = (options.query ? parseOrThrow(options.query, rawQuery, "query") : undefined) as Output<Q>;
       const params = (
         options.params ? parseOrThrow(options.params, await context.params, "path") : undefined

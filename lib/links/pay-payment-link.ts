@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
-import { toMinor } from "@/lib/db/schema";
+import { toMillis, toMinor } from "@/lib/db/schema";
+import type { Trx } from "@/lib/db/types";
 import { deploymentMode, env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { formatAmount, parseAmount } from "@/lib/money/amount";
@@ -7,7 +8,11 @@ import { type Currency, isCurrency } from "@/lib/money/currencies";
 import { parseChannels } from "@/lib/payments/channel-list";
 import { initializePayment } from "@/lib/payments/initialize-payment";
 import { Email } from "@/lib/payments/schemas";
+import { pepper } from "@/lib/security/pepper";
+import { addressSubject } from "@/lib/security/rate-limit";
+import { keyedHash } from "@/lib/security/tokens";
 import { publicLink } from "./find-link";
+import { holdsPlace } from "./holds-place";
 import { linkFields, unavailableReason } from "./present";
 import type { FormFieldInput } from "./schemas";
 import { linkUsage } from "./usage";
@@ -58,9 +63,14 @@ export function checkAnswers(
  * POST /merchants/payment-links/{slug}/pay (public): check the link is usable (active, not expired, under its
  * usage limit: the link row is locked so concurrent customers cannot overrun it), the amount rule and the
  * form, then initialize a transaction for the link's merchant and mode with its channels and fee bearer.
- * The answers are kept in the transaction's metadata. On a link with a usage limit the checkout lives
- * PAYMENT_LINK_HOLD_SECONDS (30 minutes) instead of a day: an unpaid one gives its place back then, so
- * customers who walk away (or anyone calling `/pay` without paying) cannot keep a link used up.
+ * The answers are kept in the transaction's metadata.
+ *
+ * On a link with a usage limit a checkout takes a place only for as long as a payment is really under way
+ * (lib/links/holds-place.ts): PAYMENT_LINK_PLACE_SECONDS (5 minutes) while its customer has not started
+ * paying, renewed by each charge, held while a transfer, bank-app, USSD or OTP step waits; cancelling gives
+ * it back at once. One client address may hold PAYMENT_LINK_PLACES_PER_ADDRESS (3) unpaid places of a link at
+ * once (429 `rate_limited` beyond, with `Retry-After` until its first one lapses), so nobody can use a link up
+ * by calling `/pay` without paying. The checkout itself lives PAYMENT_LINK_HOLD_SECONDS (30 minutes).
  */
 export async function payPaymentLink(input: {
   slug: string;
@@ -68,14 +78,21 @@ export async function payPaymentLink(input: {
   email?: string | null;
   customerName?: string | null;
   fields?: Record<string, string | number> | null;
+  clientAddress: string;
 }) {
   const mode = deploymentMode();
+  const holder = keyedHash(
+    await pepper(),
+    JSON.stringify(["link-holder", addressSubject(input.clientAddress)]),
+  );
   return db()
     .transaction()
     .execute(async (trx) => {
       const link = await publicLink(trx, { slug: input.slug, mode, lock: true });
-      const reason = unavailableReason(link, await linkUsage(trx, link.id));
+      const now = Date.now();
+      const reason = unavailableReason(link, await linkUsage(trx, link.id, now), now);
       if (reason) throw new AppError("payment_link_unavailable", reason);
+      if (link.usage_limit !== null) await assertAddressMayHold(trx, link.id, holder, now);
       const currency: Currency = isCurrency(link.currency) ? link.currency : "NGN";
 
       let amountMinor: bigint;
@@ -121,11 +138,16 @@ export async function payPaymentLink(input: {
         mode: link.mode,
         paymentLinkId: link.id,
         channels: parseChannels(link.channels),
-        // On a link with a usage limit, an unpaid checkout holds its place for a short while, not a day.
+        // On a link with a usage limit, an unpaid checkout lives half an hour, not a day, and holds its
+        // place only minutes unless a payment is under way.
         accessTtlSeconds:
           link.usage_limit === null
             ? undefined
             : Math.min(env().PAYMENT_LINK_HOLD_SECONDS, env().ACCESS_CODE_TTL_SECONDS),
+        linkPlace:
+          link.usage_limit === null
+            ? undefined
+            : { until: now + env().PAYMENT_LINK_PLACE_SECONDS * 1000, holder },
         payment: {
           amountMinor,
           currency,
@@ -141,4 +163,33 @@ export async function payPaymentLink(input: {
         },
       });
     });
+}
+
+/**
+ * Refuse a start (429 `rate_limited`) from an address that already holds PAYMENT_LINK_PLACES_PER_ADDRESS
+ * unpaid places on the link; `Retry-After` says when the first of them lapses. Paid places do not count: a
+ * family buying tickets one after another from one home is never refused.
+ */
+async function assertAddressMayHold(trx: Trx, linkId: string, holder: string, now: number) {
+  const held = await trx
+    .selectFrom("transactions")
+    .select(["status", "access_expires_at", "link_place_until"])
+    .where("payment_link_id", "=", linkId)
+    .where("link_holder", "=", holder)
+    .where("status", "!=", "success")
+    .where((eb) => holdsPlace(eb, now))
+    .execute();
+  if (held.length < env().PAYMENT_LINK_PLACES_PER_ADDRESS) return;
+  const lapses = Math.min(
+    ...held.map((t) =>
+      t.status === "pending" && t.link_place_until !== null
+        ? toMillis(t.link_place_until)
+        : toMillis(t.access_expires_at),
+    ),
+  );
+  throw new AppError(
+    "rate_limited",
+    `This address already holds ${held.length} unpaid places on this payment link; pay for or cancel one of those checkouts, or wait until one lapses.`,
+    { "retry-after": String(Math.max(1, Math.ceil((lapses - now) / 1000))) },
+  );
 }

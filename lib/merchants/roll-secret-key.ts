@@ -3,6 +3,7 @@ import type { Mode } from "@/lib/db/schema";
 import { pepper } from "@/lib/security/pepper";
 import { assertServedMode } from "./assert-served-mode";
 import { issueSecretKey } from "./credentials";
+import { recordDemoMerchantKey } from "./demo-merchant-key";
 import { lockMerchant } from "./lock-merchant";
 
 /**
@@ -26,6 +27,9 @@ export async function rollSecretKey(input: { merchantId: string; mode: Mode }) {
         .where("revoked_at", "is", null)
         .execute();
       const secretKey = await issueSecretKey(trx, input.merchantId, input.mode, now, peppered);
+      // The demo store pays with the demo merchant's test key: it follows the roll.
+      if (input.mode === "test")
+        await recordDemoMerchantKey(trx, { merchantId: input.merchantId, testSecretKey: secretKey });
       return { mode: input.mode, secretKey };
     });
 }

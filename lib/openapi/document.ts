@@ -161,6 +161,10 @@ const EventData = z.object({
   paidAt: Timestamp.nullable().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   customer: z.object({ email: z.string().nullable(), name: z.string().nullable() }).optional(),
+  /** checkout.awaiting_transfer and checkout.amount_mismatch: the virtual account. */
+  accountNumber: z.string().optional(),
+  /** checkout.amount_mismatch: the sum received on the account so far, of what it expects, and what is due. */
+  amountMismatch: z.object({ expected: Money, received: Money, due: Money }).optional(),
 });
 
 /** `data` of refund.processed and refund.failed: the refund (and the payment's currency and reference). */

@@ -79,6 +79,8 @@ export const SPECIMENS = {
     locale: null,
     idempotency_ref: null,
     idempotency_request_hash: null,
+    link_place_until: null,
+    link_holder: null,
   } satisfies Selectable<TransactionsTable>,
   /** The account a bank transfer waits on, 30 minutes. */
   virtualAccount: {

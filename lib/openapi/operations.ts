@@ -111,6 +111,7 @@ const CHARGE_ERRORS: ErrorCode[] = [
   "email_required",
   "invalid_state",
   "live_not_connected",
+  "payment_link_unavailable",
   "processor_error",
 ];
 /** Failure codes of a charge's next step: no charge waits for it, or the processor. */
@@ -257,7 +258,13 @@ export const OPERATIONS: Operation[] = [
     body: SimulateBody,
     status: 200,
     response: SimulateResponse,
-    errors: ["test_mode_only", "channel_unavailable", "email_required", "invalid_state"],
+    errors: [
+      "test_mode_only",
+      "channel_unavailable",
+      "email_required",
+      "invalid_state",
+      "payment_link_unavailable",
+    ],
     example: { scenario: "success" },
   },
   {
@@ -728,7 +735,13 @@ export const OPERATIONS: Operation[] = [
     body: PayLinkBody,
     status: 201,
     response: SessionResponse,
-    errors: ["payment_link_not_found", "payment_link_unavailable", "channel_unavailable", "email_required"],
+    errors: [
+      "payment_link_not_found",
+      "payment_link_unavailable",
+      "rate_limited",
+      "channel_unavailable",
+      "email_required",
+    ],
     example: { email: "customer@example.com" },
   },
   // Operations

@@ -481,10 +481,15 @@ export interface components {
          */
         expected: string;
         /**
-         * @description Decimal string with the currency's minor digits (never a JSON number).
+         * @description The sum of the transfers to the account so far.
          * @example 5000.00
          */
         received: string;
+        /**
+         * @description What is still to send to the same account to complete the payment.
+         * @example 5000.00
+         */
+        due: string;
       };
       action?: {
         /** @enum {string} */
@@ -1125,6 +1130,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -1288,6 +1306,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -1376,6 +1407,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1479,6 +1523,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1606,14 +1663,27 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            error: "invalid_state" | "live_not_connected" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1780,6 +1850,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -1964,6 +2047,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
       409: {
         content: {
@@ -2143,6 +2239,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
       409: {
         content: {
@@ -2317,6 +2426,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2507,6 +2629,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
       409: {
         content: {
@@ -2675,6 +2810,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -2850,14 +2998,27 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            error: "invalid_state" | "live_not_connected" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -3047,14 +3208,27 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `idempotency_in_progress` */
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "idempotency_in_progress";
+            error: "invalid_state" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -3214,14 +3388,27 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            error: "invalid_state" | "live_not_connected" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -3385,6 +3572,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -3566,6 +3766,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
       409: {
         content: {
@@ -3731,6 +3944,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -3926,14 +4152,27 @@ export interface operations {
           };
         };
       };
-      /** @description Failure: `invalid_state`, `live_not_connected`, `idempotency_in_progress` */
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `invalid_state`, `live_not_connected`, `payment_link_unavailable`, `idempotency_in_progress` */
       409: {
         content: {
           "application/json": {
             /** @constant */
             status: "failed";
             /** @enum {string} */
-            error: "invalid_state" | "live_not_connected" | "idempotency_in_progress";
+            error: "invalid_state" | "live_not_connected" | "payment_link_unavailable" | "idempotency_in_progress";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4095,6 +4334,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_access_code";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4284,6 +4536,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -4428,6 +4693,16 @@ export interface operations {
                * @example 5000.00
                */
               expected?: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due?: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              refunded?: string;
             };
           };
         };
@@ -4466,6 +4741,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "test_mode_only";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4622,6 +4910,16 @@ export interface operations {
                * @example 5000.00
                */
               expected?: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due?: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              refunded?: string;
             };
           };
         };
@@ -4673,6 +4971,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "transaction_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -4877,6 +5188,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `invalid_state`, `idempotency_in_progress` */
       409: {
         content: {
@@ -5071,6 +5395,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -5227,6 +5564,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -5353,6 +5703,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "transaction_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5521,6 +5884,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -5620,6 +5996,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5738,6 +6127,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "transaction_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -5893,6 +6295,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -6016,6 +6431,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "refund_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6178,6 +6606,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `rate_limited` */
       429: {
         content: {
@@ -6284,6 +6725,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "event_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6407,6 +6861,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "validation_error" | "invalid_json" | "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6574,6 +7041,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `payload_too_large` */
       413: {
         content: {
@@ -6697,6 +7177,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -6856,6 +7349,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `idempotency_in_progress` */
       409: {
         content: {
@@ -6988,6 +7494,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -7084,6 +7603,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7205,6 +7737,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -7285,6 +7830,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7381,6 +7939,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7506,6 +8077,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7656,6 +8240,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -7758,6 +8355,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "event_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -7913,6 +8523,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -8006,6 +8629,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -8144,6 +8780,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -8336,6 +8985,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `payload_too_large` */
       413: {
         content: {
@@ -8443,6 +9105,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -8573,6 +9248,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "invalid_session";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -8728,6 +9416,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -8838,6 +9539,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "payment_link_not_found";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -8954,6 +9668,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -9056,6 +9783,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `payment_link_unavailable` */
       409: {
         content: {
@@ -9090,6 +9830,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "unsupported_media_type";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `rate_limited` */
+      429: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "rate_limited";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -9165,6 +9918,19 @@ export interface operations {
           };
         };
       };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
       /** @description Failure: `headers_too_large` */
       431: {
         content: {
@@ -9227,6 +9993,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -9298,6 +10077,19 @@ export interface operations {
             status: "failed";
             /** @enum {string} */
             error: "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
             /** @description What went wrong, naming the field and the rule where there is one. */
             message: string;
           };
@@ -9426,6 +10218,24 @@ export interface operations {
               email: string | null;
               name: string | null;
             };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
+            };
           };
           /**
            * Format: date-time
@@ -9483,6 +10293,24 @@ export interface operations {
             customer?: {
               email: string | null;
               name: string | null;
+            };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
             };
           };
           /**
@@ -9542,6 +10370,24 @@ export interface operations {
               email: string | null;
               name: string | null;
             };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
+            };
           };
           /**
            * Format: date-time
@@ -9600,6 +10446,24 @@ export interface operations {
               email: string | null;
               name: string | null;
             };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
+            };
           };
           /**
            * Format: date-time
@@ -9657,6 +10521,24 @@ export interface operations {
             customer?: {
               email: string | null;
               name: string | null;
+            };
+            accountNumber?: string;
+            amountMismatch?: {
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              expected: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              received: string;
+              /**
+               * @description Decimal string with the currency's minor digits (never a JSON number).
+               * @example 5000.00
+               */
+              due: string;
             };
           };
           /**

@@ -58,6 +58,7 @@ describe("presenters and their response schemas", () => {
     expect(presentCheckoutRecord(awaiting).amountMismatch).toEqual({
       expected: "5050.00",
       received: "100.00",
+      due: "4950.00",
     });
   });
 

@@ -34,6 +34,8 @@ export async function initializePayment(input: {
   accessTtlSeconds?: number;
   /** The request's `Idempotency-Key` and its body's keyed hash (lib/http/with-api.ts), kept on the row. */
   idempotency?: { key: string; requestHash: string } | null;
+  /** A usage-limited link's place (lib/links/holds-place.ts): held until `until`, for the address `holder`. */
+  linkPlace?: { until: number; holder: string };
 }) {
   const executor = input.trx ?? db();
   const merchant =
@@ -114,6 +116,8 @@ export async function initializePayment(input: {
     refund_credit_minor: 0,
     idempotency_ref: keyed?.ref ?? null,
     idempotency_request_hash: keyed?.requestHash ?? null,
+    link_place_until: input.linkPlace?.until ?? null,
+    link_holder: input.linkPlace?.holder ?? null,
     created_at: now,
     updated_at: now,
   };

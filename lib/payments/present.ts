@@ -107,14 +107,24 @@ export function presentCheckoutRecord(row: Row) {
     channel: row.channel,
     fees: money(row.fees_minor, currency),
     paidAt: iso(row.paid_at),
-    // While the open virtual account's latest transfer had the wrong amount (docs/states.md).
+    // While the open virtual account has received too little (docs/states.md): the sum so far and the rest.
     ...(row.status === "awaiting_transfer" &&
       row.mismatch_expected_minor !== null &&
       row.mismatch_received_minor !== null && {
-        amountMismatch: {
-          expected: formatAmount(toMinor(row.mismatch_expected_minor), currency),
-          received: formatAmount(toMinor(row.mismatch_received_minor), currency),
-        },
+        amountMismatch: mismatch(
+          toMinor(row.mismatch_expected_minor),
+          toMinor(row.mismatch_received_minor),
+          currency,
+        ),
       }),
+  };
+}
+
+/** An account's expected amount, what it has received and what is still due (none once it has all). */
+function mismatch(expected: bigint, received: bigint, currency: Currency) {
+  return {
+    expected: formatAmount(expected, currency),
+    received: formatAmount(received, currency),
+    due: formatAmount(received < expected ? expected - received : 0n, currency),
   };
 }

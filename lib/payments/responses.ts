@@ -59,7 +59,15 @@ export const CheckoutRecordResponse = z
     channel: ChannelName.nullable(),
     fees: Money.nullable(),
     paidAt: Timestamp.nullable(),
-    amountMismatch: z.object({ expected: Money, received: Money }).optional(),
+    amountMismatch: z
+      .object({
+        expected: Money,
+        received: Money.meta({ description: "The sum of the transfers to the account so far." }),
+        due: Money.meta({
+          description: "What is still to send to the same account to complete the payment.",
+        }),
+      })
+      .optional(),
     /** What a card or bank payment waits for from the customer (a PIN, an OTP, the bank's page…). */
     action: z
       .object({

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { type Mode, toMinor } from "@/lib/db/schema";
 import type { TransactionRow, Trx } from "@/lib/db/types";
 import { AppError } from "@/lib/http/errors";
@@ -74,63 +75,79 @@ export async function createRefund(input: {
         JSON.stringify(["refund", input.merchantId, input.mode, input.idempotencyKey]),
       )
     : null;
-  const made = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const tx = await lockTransaction(trx, found.id);
-      if (keyId !== null) {
-        const earlier = await trx
-          .selectFrom("refunds")
-          .selectAll()
-          .where("source", "=", IDEMPOTENCY_SOURCE)
-          .where("source_id", "=", keyId)
-          .executeTakeFirst();
-        if (earlier) {
-          const same =
-            earlier.transaction_id === tx.id &&
-            (requested === undefined || toMinor(earlier.amount_minor) === requested) &&
-            earlier.reason === (input.reason ?? null);
-          if (!same) {
-            throw new AppError(
-              "idempotency_key_reused",
-              "This Idempotency-Key was already used for another refund; use a new key for a new refund.",
-            );
+  // Two requests with one key for refunds of two payments lock two different rows, so on PostgreSQL both can
+  // find no refund with the key and insert one: the refund's unique key on its source refuses the second, whose
+  // database transaction is then rolled back whole. Run again, it finds the first one's refund and answers as a
+  // repeat would (the same refund, or 422 for another), never a 500.
+  const made = await retryOnceOnKeyClash(keyId !== null, () =>
+    db()
+      .transaction()
+      .execute(async (trx) => {
+        const tx = await lockTransaction(trx, found.id);
+        if (keyId !== null) {
+          const earlier = await trx
+            .selectFrom("refunds")
+            .selectAll()
+            .where("source", "=", IDEMPOTENCY_SOURCE)
+            .where("source_id", "=", keyId)
+            .executeTakeFirst();
+          if (earlier) {
+            const same =
+              earlier.transaction_id === tx.id &&
+              (requested === undefined || toMinor(earlier.amount_minor) === requested) &&
+              earlier.reason === (input.reason ?? null);
+            if (!same) {
+              throw new AppError(
+                "idempotency_key_reused",
+                "This Idempotency-Key was already used for another refund; use a new key for a new refund.",
+              );
+            }
+            return { row: earlier, replayed: true };
           }
-          return { row: earlier, replayed: true };
         }
-      }
-      const currency = tx.currency as Currency;
-      const refundable = refundableMinor(tx);
-      if (tx.status !== "success" && refundable <= 0n) {
-        throw new AppError(
-          "invalid_state",
-          `reference: only a successful payment can be refunded; transaction ${tx.reference} is ${tx.status}.`,
-        );
-      }
-      const amount = requested ?? refundable;
-      if (refundable <= 0n) {
-        throw new AppError(
-          "refund_exceeds_available",
-          `amount: nothing is left to refund on ${tx.reference}; it is refunded in full.`,
-        );
-      }
-      if (amount > refundable) {
-        throw new AppError(
-          "refund_exceeds_available",
-          `amount: ${formatAmount(amount, currency)} is more than the ${formatAmount(refundable, currency)} ${currency} still refundable on ${tx.reference}.`,
-        );
-      }
-      const row = await insertRefund(trx, tx, {
-        type: "merchant",
-        reason: input.reason ?? null,
-        amountMinor: amount,
-        source: keyId === null ? null : IDEMPOTENCY_SOURCE,
-        sourceId: keyId,
-      });
-      return { row, replayed: false };
-    });
+        const currency = tx.currency as Currency;
+        const refundable = refundableMinor(tx);
+        if (tx.status !== "success" && refundable <= 0n) {
+          throw new AppError(
+            "invalid_state",
+            `reference: only a successful payment can be refunded; transaction ${tx.reference} is ${tx.status}.`,
+          );
+        }
+        const amount = requested ?? refundable;
+        if (refundable <= 0n) {
+          throw new AppError(
+            "refund_exceeds_available",
+            `amount: nothing is left to refund on ${tx.reference}; it is refunded in full.`,
+          );
+        }
+        if (amount > refundable) {
+          throw new AppError(
+            "refund_exceeds_available",
+            `amount: ${formatAmount(amount, currency)} is more than the ${formatAmount(refundable, currency)} ${currency} still refundable on ${tx.reference}.`,
+          );
+        }
+        const row = await insertRefund(trx, tx, {
+          type: "merchant",
+          reason: input.reason ?? null,
+          amountMinor: amount,
+          source: keyId === null ? null : IDEMPOTENCY_SOURCE,
+          sourceId: keyId,
+        });
+        return { row, replayed: false };
+      }),
+  );
   if (!made.replayed) scheduleRefund(made.row.id, made.row.due_at);
   return presentRefund(made.row);
+}
+
+/** `run` again once when it failed on a unique key, if `keyed`; any other failure, or a second one, stands. */
+async function retryOnceOnKeyClash<T>(keyed: boolean, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!keyed || !isUniqueViolation(err)) throw err;
+    return run();
+  }
 }
 
 async function insertRefund(

@@ -100,11 +100,15 @@ export async function connectRateLimitStore(): Promise<void> {
   if (!ready) log.warn("redis not reachable at start-up; rate-limited requests answer 503 until it is");
 }
 
-/** A fixed-window counter of `points` per `duration` seconds under `keyPrefix`, in this process's store. */
+/**
+ * A fixed-window counter of `points` per `duration` seconds under `keyPrefix`, in this process's store. With
+ * `blockDuration`, the request that goes over `points` blocks the key for that many seconds instead.
+ */
 export function createLimiter(opts: {
   keyPrefix: string;
   points: number;
   duration: number;
+  blockDuration?: number;
 }): RateLimiterAbstract {
   switch (rateLimitStore()) {
     case "memory":

@@ -3,7 +3,9 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state";
+import { pepper } from "./pepper";
 import { createLimiter } from "./rate-limit-store";
+import { keyedHash } from "./tokens";
 
 /**
  * Rate limits, with budgets shared by every process and instance (lib/security/rate-limit-store.ts says
@@ -68,6 +70,7 @@ function limitersOf(limiter: Limiter): Limiters {
 /** For tests: forget the limiters, so the next use builds them again (from a changed store or policy). */
 export function resetLimiters(): void {
   limiters.clear();
+  accountLimiters.clear();
 }
 
 function rateLimited(limiter: Limiter, refusal: RateLimiterRes): AppError {
@@ -253,6 +256,96 @@ function permit(limiter: Limiter, key: string, subject: string): Permit {
         });
       } finally {
         wakeWaiters(key);
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Failed sign-ins per account
+
+/** How long failures are remembered between two sign-in attempts of one account (a right one forgets them). */
+const ACCOUNT_FAILURES_KEPT_SECONDS = 24 * 60 * 60;
+
+const ACCOUNT_LOCKED =
+  "Too many failed sign-in attempts on this account; wait before trying again, or sign in from where you usually do.";
+
+type AccountScope = "account" | "account_address";
+const accountLimiters = processState(
+  "rateLimit.accountLimiters",
+  () => new Map<AccountScope, RateLimiterAbstract>(),
+);
+
+function accountLimiter(scope: AccountScope): RateLimiterAbstract {
+  let limiter = accountLimiters.get(scope);
+  if (!limiter) {
+    const e = env();
+    limiter = createLimiter({
+      keyPrefix: scope === "account" ? "login_account" : "login_account_address",
+      points:
+        scope === "account"
+          ? e.RATE_LIMIT_LOGIN_ACCOUNT_FAILURES
+          : e.RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_FAILURES,
+      duration: ACCOUNT_FAILURES_KEPT_SECONDS,
+      blockDuration: e.RATE_LIMIT_LOGIN_LOCK_SECONDS,
+    });
+    accountLimiters.set(scope, limiter);
+  }
+  return limiter;
+}
+
+/** A sign-in attempt counted against its account (see `countLoginAttempt`). */
+export type LoginAttempt = {
+  /** The password was right: the account's consecutive failures, and this address's on it, start over. */
+  succeeded(): Promise<void>;
+};
+
+/**
+ * Count a sign-in attempt against the account it names, before its password is checked, in two counters of
+ * consecutive failures shared by every process and instance (rate-limiter-flexible's login protection, by
+ * username and by username and IP): one per account from any address, one per account and client address.
+ * Past RATE_LIMIT_LOGIN_ACCOUNT_FAILURES (20) or RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_FAILURES (5) the account, or
+ * the account from that address, is refused for RATE_LIMIT_LOGIN_LOCK_SECONDS (429 `rate_limited`,
+ * `Retry-After`), right password or not, so guesses spread over many addresses get no further than guesses
+ * from one. Counting before the check, not after a failure, is what keeps parallel guesses within the count.
+ *
+ * `account` is what the caller typed (the email), whether or not an account has it: unknown emails are counted
+ * and refused exactly like known ones, so the answers say nothing about which emails have accounts. It is
+ * kept only as a keyed hash. A refusal by the address's own counter does not count against the account, so
+ * one locked-out address cannot lock the owner out everywhere; a right password resets both counters.
+ */
+export async function countLoginAttempt(input: { account: string; address: string }): Promise<LoginAttempt> {
+  const account = keyedHash(await pepper(), JSON.stringify(["login-account", input.account.toLowerCase()]));
+  const accountAddress = `${account}:${addressSubject(input.address)}`;
+  const perAddress = accountLimiter("account_address");
+  const perAccount = accountLimiter("account");
+  const locked = (refusal: RateLimiterRes) =>
+    new AppError("rate_limited", ACCOUNT_LOCKED, {
+      "retry-after": String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))),
+    });
+  try {
+    await perAddress.consume(accountAddress);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw locked(err);
+    throw storeUnavailable(err);
+  }
+  try {
+    await perAccount.consume(account);
+  } catch (err) {
+    // Not judged: the address's count on the account gets its attempt back.
+    await perAddress.reward(accountAddress, 1).catch(() => undefined);
+    if (err instanceof RateLimiterRes) throw locked(err);
+    throw storeUnavailable(err);
+  }
+  return {
+    async succeeded() {
+      try {
+        await Promise.all([perAccount.delete(account), perAddress.delete(accountAddress)]);
+      } catch (err) {
+        // The sign-in stands; at worst the counts run on until they expire.
+        log.warn("login failure count not reset", {
+          error: err instanceof Error ? err.message : String(err),
+        });
       }
     },
   };

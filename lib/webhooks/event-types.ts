@@ -8,7 +8,10 @@ export const EVENT_TYPES = [
   "checkout.awaiting_transfer",
   /** Checkout finished: `data.status` is success, failed or abandoned. */
   "checkout.completed",
-  /** A transfer of the wrong amount arrived while the window was open; it will be refunded. */
+  /**
+   * Too little has arrived on the virtual account while its window is open: `amountMismatch` says what has
+   * arrived so far and what is still due (transfers to the account add up; held, refunded if never completed).
+   */
   "checkout.amount_mismatch",
   /** A refund reached the payer (docs/refunds.md); `data` is the refund with the transaction's reference. */
   "refund.processed",

@@ -103,7 +103,7 @@ test.describe("bank transfer", () => {
     });
   });
 
-  test("too little: the same account waits for the right amount; checkout.amount_mismatch sent", async ({
+  test("too little, then the rest: transfers to the account add up; checkout.amount_mismatch says what is due", async ({
     paygate,
     checkout,
     page,
@@ -112,23 +112,36 @@ test.describe("bank transfer", () => {
     await checkout.open(session);
     const account = await checkout.payByTransfer({ amount: "100.00" });
     const event = await paygate.waitForEvent("checkout.amount_mismatch", session.reference);
-    expect(event.payload).toMatchObject({ data: { reference: session.reference } });
+    expect(event.payload).toMatchObject({
+      data: {
+        reference: session.reference,
+        amountMismatch: { expected: account.amount, received: "100.00" },
+      },
+    });
+    const due = (event.payload.data.amountMismatch as { due: string }).due;
     await checkout.expectVisible(page.getByRole("heading", { name: /^Transfer / }));
     expect((await paygate.verify(session.reference)).status).toBe("awaiting_transfer");
-    // The right amount then pays; the open page learns it on its next poll.
-    await paygate.transfer({ accountNumber: account.accountNumber, amount: account.amount });
+    // The rest then pays; the open page learns it on its next poll. Nothing goes back.
+    await paygate.transfer({ accountNumber: account.accountNumber, amount: due });
     await checkout.expectResult("success", { poll: true });
+    expect(await paygate.refunds(session.reference)).toEqual([]);
   });
 
-  test("too much: not credited, checkout.amount_mismatch sent, the payment stays open", async ({
+  test("too much: the payment completes and the excess is refunded automatically", async ({
     paygate,
     checkout,
   }) => {
     const session = await paygate.initialize();
     await checkout.open(session);
-    await checkout.payByTransfer({ amount: "999999.00" });
-    await paygate.waitForEvent("checkout.amount_mismatch", session.reference);
-    expect((await paygate.verify(session.reference)).status).toBe("awaiting_transfer");
+    const account = await checkout.payByTransfer({ amount: "999999.00" });
+    await paygate.waitForEvent("payment.completed", session.reference);
+    expect((await paygate.verify(session.reference)).status).toBe("success");
+    const refunds = await paygate.refunds(session.reference);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ type: "automatic", reason: "amount_mismatch" });
+    // In minor units, as money is counted: what was sent less what the payment needed.
+    const minor = (amount: string) => BigInt(amount.replace(".", ""));
+    expect(minor(refunds[0]?.amount ?? "0")).toBe(minor("999999.00") - minor(account.amount));
   });
 
   test("twice: the second transfer is a duplicate and changes nothing", async ({ paygate, checkout }) => {

@@ -135,15 +135,32 @@ export async function checkInvariants(
         );
     }
 
-    // --- never credited twice
+    // --- never credited twice. Transfers to one account add up (docs/states.md): the payment is credited by
+    // the transfer that completed the sum, with the ones held on that account before it.
     const successAttempts = mine.filter((a) => a.status === "success");
-    const credited = myInbound.filter((t) => t.outcome === "credited");
+    const credited = myInbound.filter((t) => t.outcome === "credited" || t.partial === "credited");
+    const held = myInbound.filter((t) => t.partial === "held");
     if (success && successAttempts.length !== 1)
       bad(id, `status success but ${successAttempts.length} successful charge attempts`);
     if (!success && successAttempts.length !== 0)
       bad(id, `status ${tx.status} but ${successAttempts.length} successful charge attempts`);
-    if (credited.length > 1) bad(id, `${credited.length} inbound transfers credited`);
+    if (credited.filter((t) => t.outcome === "credited").length > 1)
+      bad(id, `${credited.filter((t) => t.outcome === "credited").length} transfers completed the payment`);
+    if (new Set(credited.map((t) => t.account_number)).size > 1)
+      bad(id, "transfers to two accounts were credited");
     if (credited.length > 0 && !success) bad(id, `a transfer was credited but status is ${tx.status}`);
+    for (const t of myInbound) {
+      if (t.partial !== null && t.outcome !== "amount_mismatch")
+        bad(id, `transfer ${t.session_id} answered ${t.outcome} is marked partial ${t.partial}`);
+      if (
+        t.outcome === "credited" &&
+        credited.some((c) => c.partial === "credited" && c.account_number !== t.account_number)
+      )
+        bad(id, `transfer ${t.session_id} completed a sum held on another account`);
+    }
+    // Held money only while the payment can still complete.
+    if (held.length > 0 && TERMINAL.has(tx.status))
+      bad(id, `${held.length} transfers still held on a ${tx.status} transaction`);
     const nonTransferSuccess = successAttempts.filter((a) => a.channel !== "bank_transfer");
     if (credited.length > 0 && nonTransferSuccess.length > 0)
       bad(id, `credited by a transfer AND by a ${nonTransferSuccess[0]?.channel} attempt`);
@@ -162,8 +179,8 @@ export async function checkInvariants(
       if (attempt && attempt.channel !== channel)
         bad(id, `channel ${channel} but the successful attempt is ${attempt.channel}`);
       if (channel === "bank_transfer") {
-        if (credited.length !== 1)
-          bad(id, `paid by bank_transfer with ${credited.length} credited transfers`);
+        const completing = credited.filter((t) => t.outcome === "credited").length;
+        if (completing !== 1) bad(id, `paid by bank_transfer with ${completing} transfers completing it`);
         const va = myVas.find((v) => v.account_number === credited[0]?.account_number);
         if (credited[0] && va && attempt && va.attempt_id !== attempt.id)
           bad(id, "the successful attempt is not the credited virtual account's attempt");
@@ -182,8 +199,15 @@ export async function checkInvariants(
           id,
           `the paying ${channel} attempt captured ${attempt.captured_minor}, not the total ${expectedTotal}`,
         );
-      if (channel === "bank_transfer" && credited[0] && big(credited[0].amount_minor) !== expectedTotal)
-        bad(id, `credited transfer of ${credited[0].amount_minor} != total ${expectedTotal}`);
+      if (channel === "bank_transfer") {
+        // The credited transfers make the total; what they sent over it went back as one refund.
+        const creditedSum = sum(credited.map((t) => big(t.amount_minor)));
+        const excess = sum(
+          myRefunds.filter((r) => credited.some((t) => t.id === r.source_id)).map((r) => big(r.amount_minor)),
+        );
+        if (creditedSum - excess !== expectedTotal)
+          bad(id, `credited transfers of ${creditedSum} less ${excess} refunded != total ${expectedTotal}`);
+      }
     } else {
       for (const col of [
         "channel",
@@ -217,10 +241,11 @@ export async function checkInvariants(
       (success ? big(tx.total_minor ?? 0) : 0n) + big(tx.refund_credit_minor) - big(tx.amount_refunded_minor);
     const refunded = byStatus(myAllRefunds, "processed");
     const pendingRefunds = byStatus(myAllRefunds, "pending");
-    if (inSum + capturedSum !== creditedTotal + refunded + pendingRefunds)
+    const heldSum = sum(held.map((t) => big(t.amount_minor)));
+    if (inSum + capturedSum !== creditedTotal + refunded + pendingRefunds + heldSum)
       bad(
         id,
-        `money not conserved: transfers ${inSum} + captured ${capturedSum} != credited ${creditedTotal} + refunded ${refunded} + pending ${pendingRefunds}`,
+        `money not conserved: transfers ${inSum} + captured ${capturedSum} != credited ${creditedTotal} + refunded ${refunded} + pending ${pendingRefunds} + held ${heldSum}`,
       );
     // Never more refunded than was paid (the amount; fees are not returned) and came back from failed refunds.
     const refundable = (success ? amount : 0n) + big(tx.refund_credit_minor) - big(tx.amount_refunded_minor);
@@ -235,7 +260,17 @@ export async function checkInvariants(
     for (const t of myInbound) {
       const r = myRefunds.filter((x) => x.source_id === t.id);
       if (t.outcome === "credited") {
-        if (r.length !== 0) bad(id, `credited transfer ${t.session_id} also has a refund due`);
+        // Only the excess of the transfer that completed the sum goes back, as amount_mismatch.
+        if (
+          r.length > 1 ||
+          (r[0] && (r[0].reason !== "amount_mismatch" || big(r[0].amount_minor) > big(t.amount_minor)))
+        )
+          bad(
+            id,
+            `credited transfer ${t.session_id} has refunds ${r.map((x) => `${x.amount_minor} ${x.reason}`).join(", ")}`,
+          );
+      } else if (t.partial === "held" || t.partial === "credited") {
+        if (r.length !== 0) bad(id, `${t.partial} transfer ${t.session_id} also has a refund due`);
       } else {
         if (r.length !== 1) bad(id, `${t.outcome} transfer ${t.session_id} has ${r.length} refunds due`);
         else if (big(r[0]?.amount_minor ?? 0) !== big(t.amount_minor) || r[0]?.reason !== t.outcome)

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { alertError, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { consoleCall, messageOf } from "./api";
 import { badgeTest, selectClass, table, td, th } from "./styles";
 import { TableScroll } from "./table-scroll";
@@ -27,14 +28,6 @@ type ConsoleEvent = {
   delivered: boolean;
   attempts: Attempt[];
 };
-
-const EVENT_TYPES = [
-  "payment.completed",
-  "payment.failed",
-  "checkout.awaiting_transfer",
-  "checkout.completed",
-  "checkout.amount_mismatch",
-];
 
 function time(iso: string | null): string {
   if (!iso) return "—";

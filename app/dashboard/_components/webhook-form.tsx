@@ -5,21 +5,18 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { alertError, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { consoleCall, fieldErrors, messageOf } from "./api";
 import { SecretOnce, ShownOnceWarning } from "./secret-once";
 import { buttonSmall } from "./styles";
 
 type Saved = { url: string; secret: string };
 
-/** Save the mode's endpoint URL (its secret shown once when made or rolled) and roll the secret. */
-const EVENT_TYPES = [
-  "payment.completed",
-  "payment.failed",
-  "checkout.awaiting_transfer",
-  "checkout.completed",
-  "checkout.amount_mismatch",
-] as const;
-
+/**
+ * Save the mode's endpoint URL (its secret shown once when made or rolled) and roll the secret. The events
+ * offered are the service's one list (lib/webhooks/event-types.ts): the form saves exactly the ticked ones,
+ * so a type missing here would be unsubscribed by every save.
+ */
 export function WebhookForm({
   mode,
   url: initial,

@@ -48,7 +48,7 @@ export const en = {
     expiredTitle: "This payment session has expired",
     expiredBody: "Go back to {merchant} and start the payment again.",
     mismatchElsewhere:
-      "The {received} you sent by bank transfer did not match and goes back to the account it came from automatically, usually within 24 hours.",
+      "{received} of {expected} has arrived by bank transfer: send the remaining {due} to the same account to complete the payment. If you pay another way instead, the {received} goes back to the account it came from automatically, usually within 24 hours.",
     chooseHowToPay: "Choose how to pay",
     paymentMethod: "Payment method",
     reconnecting: "Reconnecting to check your payment status…",
@@ -198,7 +198,7 @@ export const en = {
       sendExactly: "Send exactly this amount to the account below, from any bank app or branch.",
       mismatchTitle: "The amount received does not match",
       mismatchBody:
-        "We received {received}, but this payment needs exactly {expected}. The {received} goes back to the account it came from automatically, usually within 24 hours: it is not added to this payment, and you need not ask for it. Send exactly {expected} to the same account below.",
+        "We have received {received} of the {expected} this payment needs. Send the remaining {due} to the same account below before it expires, and the payment completes. If the rest does not arrive in time, the {received} goes back to the account it came from automatically, usually within 24 hours.",
       accountNumber: "Account number",
       bank: "Bank",
       accountName: "Account name",

@@ -48,7 +48,7 @@ export const fr: Messages = {
     expiredTitle: "Cette session de paiement a expiré",
     expiredBody: "Retournez chez {merchant} et recommencez le paiement.",
     mismatchElsewhere:
-      "Les {received} envoyés par virement ne correspondent pas au montant attendu ; ils sont automatiquement renvoyés sur le compte d'origine, en général sous 24 heures.",
+      "{received} sur {expected} sont arrivés par virement : envoyez les {due} restants au même compte pour terminer le paiement. Si vous payez autrement, les {received} sont automatiquement renvoyés sur le compte d'origine, en général sous 24 heures.",
     chooseHowToPay: "Choisissez votre moyen de paiement",
     paymentMethod: "Moyen de paiement",
     reconnecting: "Reconnexion pour vérifier l'état de votre paiement…",
@@ -199,7 +199,7 @@ export const fr: Messages = {
         "Envoyez exactement ce montant au compte ci-dessous, depuis une application bancaire ou une agence.",
       mismatchTitle: "Le montant reçu ne correspond pas",
       mismatchBody:
-        "Nous avons reçu {received}, mais ce paiement demande exactement {expected}. Les {received} sont automatiquement renvoyés sur le compte d'origine, en général sous 24 heures : ils ne comptent pas pour ce paiement et vous n'avez rien à demander. Envoyez exactement {expected} au même compte ci-dessous.",
+        "Nous avons reçu {received} sur les {expected} de ce paiement. Envoyez les {due} restants au même compte ci-dessous avant son expiration : le paiement sera alors validé. Si le reste n'arrive pas à temps, les {received} sont automatiquement renvoyés sur le compte d'origine, en général sous 24 heures.",
       accountNumber: "Numéro de compte",
       bank: "Banque",
       accountName: "Titulaire du compte",

@@ -52,7 +52,7 @@ export const ha: Messages = {
     expiredTitle: "Lokacin wannan biyan ya ƙare",
     expiredBody: "Ku koma wurin {merchant} ku sake fara biyan.",
     mismatchElsewhere:
-      "Kuɗin {received} da kuka tura ta banki bai dace da adadin ba, kuma za a mayar da shi asusun da ya fito kai tsaye, yawanci cikin awa 24.",
+      "{received} daga cikin {expected} ya iso ta banki: ku tura sauran {due} zuwa asusun dai don kammala biyan. Idan kun biya ta wata hanya, za a mayar da {received} ɗin asusun da ya fito kai tsaye, yawanci cikin awa 24.",
     chooseHowToPay: "Zaɓi yadda za ku biya",
     paymentMethod: "Hanyar biya",
     reconnecting: "Ana sake haɗawa don duba matsayin biyanku…",
@@ -202,7 +202,7 @@ export const ha: Messages = {
         "Ku tura wannan adadin daidai zuwa asusun da ke ƙasa, daga kowace manhajar banki ko reshen banki.",
       mismatchTitle: "Adadin da aka karɓa bai dace ba",
       mismatchBody:
-        "Mun karɓi {received}, amma wannan biyan yana buƙatar {expected} daidai. Za a mayar da {received} ɗin asusun da ya fito kai tsaye, yawanci cikin awa 24: ba a ƙara shi a wannan biyan ba, kuma ba sai kun nema ba. Ku tura {expected} daidai zuwa asusun dai da ke ƙasa.",
+        "Mun karɓi {received} daga cikin {expected} da wannan biyan yake buƙata. Ku tura sauran {due} zuwa asusun dai da ke ƙasa kafin ya ƙare, sai biyan ya cika. Idan sauran bai iso a kan lokaci ba, za a mayar da {received} ɗin asusun da ya fito kai tsaye, yawanci cikin awa 24.",
       accountNumber: "Lambar asusu",
       bank: "Banki",
       accountName: "Sunan asusu",
@@ -427,6 +427,7 @@ export const ha: Messages = {
 
 /** Strings whose Hausa we are least sure of: worth a native banking copywriter's review. */
 export const notes = [
+  "transfer.mismatchBody and mismatchElsewhere (money that adds up): “sauran {due}” (the remaining {due}) and “sai biyan ya cika” (then the payment is complete) are our wording; worth a review.",
   "transfer.mismatchBody “yawanci cikin awa 24” (usually within 24 hours): “sa’o’i 24” is the more formal word for hours.",
   "card.expiry “WW/SS” (wata/shekara) as the MM/YY placeholder is our coinage; the field still accepts 08/27.",
   "outcome.reference “Lambar shaida”: some banks say “lambar bayani” or keep “reference”.",

@@ -52,7 +52,7 @@ export const ig: Messages = {
     expiredTitle: "Oge ụgwọ a agwụla",
     expiredBody: "Laghachi na {merchant} ma malite ụgwọ ahụ ọzọ.",
     mismatchElsewhere:
-      "Ego {received} ị zipụrụ site n'ụlọ akụ adabaghị, a ga-eweghachi ya n'akaụntụ o si bịa n'onwe ya, na-abụkarị n'ime awa 24.",
+      "{received} n'ime {expected} abịala site n'ụlọ akụ: zipu {due} fọdụrụ n'otu akaụntụ ahụ iji mezue ụgwọ a. Ọ bụrụ na ị kwụọ n'ụzọ ọzọ, a ga-eweghachi {received} ahụ n'akaụntụ o si bịa n'onwe ya, na-abụkarị n'ime awa 24.",
     chooseHowToPay: "Họrọ otu ị ga-esi kwụọ ụgwọ",
     paymentMethod: "Ụzọ ịkwụ ụgwọ",
     reconnecting: "Anyị na-ejikọ ọzọ iji lelee ọnọdụ ụgwọ gị…",
@@ -202,7 +202,7 @@ export const ig: Messages = {
         "Zipu kpọmkwem ego a n'akaụntụ dị n'okpuru, site na ngwa ụlọ akụ ọ bụla ma ọ bụ alaka ụlọ akụ.",
       mismatchTitle: "Ego anyị natara adabaghị",
       mismatchBody:
-        "Anyị natara {received}, mana ụgwọ a chọrọ kpọmkwem {expected}. A ga-eweghachi {received} ahụ n'akaụntụ o si bịa n'onwe ya, na-abụkarị n'ime awa 24: a gbakwunyeghị ya n'ụgwọ a, ị kwesighịkwa ịrịọ ya. Zipu kpọmkwem {expected} n'otu akaụntụ ahụ dị n'okpuru.",
+        "Anyị natara {received} n'ime {expected} ụgwọ a chọrọ. Zipu {due} fọdụrụ n'otu akaụntụ ahụ dị n'okpuru tupu oge ya agwụ, ụgwọ ahụ ga-ezu. Ọ bụrụ na nke fọdụrụ erughị n'oge, a ga-eweghachi {received} ahụ n'akaụntụ o si bịa n'onwe ya, na-abụkarị n'ime awa 24.",
       accountNumber: "Nọmba akaụntụ",
       bank: "Ụlọ akụ",
       accountName: "Aha akaụntụ",
@@ -425,6 +425,7 @@ export const ig: Messages = {
 
 /** Strings whose Igbo we are least sure of: worth a native banking copywriter's review. */
 export const notes = [
+  "transfer.mismatchBody and mismatchElsewhere (money that adds up): “{due} fọdụrụ” (the {due} left) and “ụgwọ ahụ ga-ezu” (the payment will be complete) are our wording; worth a review.",
   "transfer.mismatchBody “na-abụkarị n'ime awa 24” (usually within 24 hours): some speakers prefer “elekere 24”.",
   "card.expiry “ỌN/AF” (ọnwa/afọ) as the MM/YY placeholder is our coinage; the field still accepts 08/27.",
   "copy.copy “Detuo”: phone keyboards in Igbo use it; some apps keep the English “Copy”.",

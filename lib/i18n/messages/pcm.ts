@@ -52,7 +52,7 @@ export const pcm: Messages = {
     expiredTitle: "The time for this payment don finish",
     expiredBody: "Go back to {merchant} make you start the payment again.",
     mismatchElsewhere:
-      "The {received} wey you send by bank transfer no match, and e go return to the account wey e from by itself, usually inside 24 hours.",
+      "{received} out of {expected} don land by bank transfer: send the {due} wey remain to the same account to finish the payment. If you pay another way instead, the {received} go return to the account wey e from by itself, usually inside 24 hours.",
     chooseHowToPay: "Choose how you wan pay",
     paymentMethod: "How you go pay",
     reconnecting: "We dey connect again to check your payment…",
@@ -202,7 +202,7 @@ export const pcm: Messages = {
         "Send this exact money to the account wey dey down here, from any bank app or bank branch.",
       mismatchTitle: "The money wey land no match",
       mismatchBody:
-        "We receive {received}, but this payment need {expected} exactly. The {received} go return to the account wey e from by itself, usually inside 24 hours: e no join this payment, and you no need to ask for am. Send {expected} exactly to the same account wey dey down here.",
+        "We don receive {received} out of the {expected} wey this payment need. Send the {due} wey remain to the same account wey dey down here before e expire, and the payment go complete. If the rest no land on time, the {received} go return to the account wey e from by itself, usually inside 24 hours.",
       accountNumber: "Account number",
       bank: "Bank",
       accountName: "Account name",

@@ -52,7 +52,7 @@ export const yo: Messages = {
     expiredTitle: "Àkókò ìsanwó yìí ti parí",
     expiredBody: "Ẹ padà sí ọ̀dọ̀ {merchant} kí ẹ sì tún ìsanwó náà bẹ̀rẹ̀.",
     mismatchElsewhere:
-      "{received} tí ẹ fi ránṣẹ́ láti báǹkì kò bá iye owó tí a ń retí mu, yóò sì padà sí àkọọ́lẹ̀ tí ó ti wá fúnra rẹ̀, láàárín wákàtí mẹ́rìnlélógún ní ọ̀pọ̀ ìgbà.",
+      "{received} nínú {expected} ti dé láti báǹkì: ẹ fi {due} tó kù ránṣẹ́ sí àkọọ́lẹ̀ kan náà láti parí ìsanwó náà. Bí ẹ bá sanwó ní ọ̀nà mìíràn, {received} náà yóò padà sí àkọọ́lẹ̀ tí ó ti wá fúnra rẹ̀, láàárín wákàtí mẹ́rìnlélógún ní ọ̀pọ̀ ìgbà.",
     chooseHowToPay: "Ẹ yan ọ̀nà tí ẹ ó gbà sanwó",
     paymentMethod: "Ọ̀nà ìsanwó",
     reconnecting: "À ń tún un so pọ̀ láti ṣàyẹ̀wò ìsanwó yín…",
@@ -202,7 +202,7 @@ export const yo: Messages = {
         "Ẹ fi iye owó yìí gan-an ránṣẹ́ sí àkọọ́lẹ̀ ìsàlẹ̀ yìí, láti àpù báǹkì tàbí ẹ̀ka báǹkì èyíkéyìí.",
       mismatchTitle: "Iye owó tí a gbà kò bá a mu",
       mismatchBody:
-        "A gba {received}, ṣùgbọ́n ìsanwó yìí nílò {expected} gan-an. {received} náà yóò padà sí àkọọ́lẹ̀ tí ó ti wá fúnra rẹ̀, láàárín wákàtí mẹ́rìnlélógún ní ọ̀pọ̀ ìgbà: a kò fi kún ìsanwó yìí, ẹ kò sì nílò láti béèrè fún un. Ẹ fi {expected} gan-an ránṣẹ́ sí àkọọ́lẹ̀ kan náà ní ìsàlẹ̀.",
+        "A ti gba {received} nínú {expected} tí ìsanwó yìí nílò. Ẹ fi {due} tó kù ránṣẹ́ sí àkọọ́lẹ̀ kan náà ní ìsàlẹ̀ kí ó tó parí, ìsanwó náà yóò sì pé. Bí èyí tó kù kò bá dé lásìkò, {received} náà yóò padà sí àkọọ́lẹ̀ tí ó ti wá fúnra rẹ̀, láàárín wákàtí mẹ́rìnlélógún ní ọ̀pọ̀ ìgbà.",
       accountNumber: "Nọ́ńbà àkọọ́lẹ̀",
       bank: "Báǹkì",
       accountName: "Orúkọ àkọọ́lẹ̀",
@@ -422,6 +422,7 @@ export const yo: Messages = {
 
 /** Strings whose Yoruba we are least sure of: worth a native banking copywriter's review. */
 export const notes = [
+  "transfer.mismatchBody and mismatchElsewhere (money that adds up): “{due} tó kù” (the {due} that remains) and “kí ó tó parí” (before it ends) are our wording for the window; worth a review.",
   "transfer.mismatchBody “láàárín wákàtí mẹ́rìnlélógún ní ọ̀pọ̀ ìgbà” (usually within 24 hours): numbers as words; some apps write “wákàtí 24”.",
   "channels.bank_transfer “Ìfiránṣẹ́ owó láti báǹkì”: many Lagos bank apps keep the English “Transfer”.",
   "OTP: kept as “kóòdù OTP” (what bank SMS messages say); a fully Yoruba term would read as unfamiliar.",

@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { alertError, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { filterQuery, PaymentFiltersQuery, toTransactionFilters } from "@/lib/console/payment-filters";
+import { consolePageQuery } from "@/lib/console/console-query";
+import {
+  filterQuery,
+  type PaymentFilters,
+  PaymentFiltersQuery,
+  toTransactionFilters,
+} from "@/lib/console/payment-filters";
 import { requireMerchant } from "@/lib/console/session";
 import { isAppError } from "@/lib/http/errors";
-import { issueMessage } from "@/lib/http/validation";
 import { CURRENCY_CODES } from "@/lib/money/currencies";
 import { CHANNELS } from "@/lib/payments/channel-list";
 import { listTransactions } from "@/lib/payments/list-transactions";
@@ -18,18 +23,12 @@ export const metadata: Metadata = { title: "Payments" };
 
 const PAGE_SIZE = 25;
 
-export default async function PaymentsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function PaymentsPage() {
   const { merchantId, mode } = await requireMerchant();
-  const raw = Object.fromEntries(
-    Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
-  );
-  const parsed = PaymentFiltersQuery.safeParse(raw);
-  const filters = parsed.success ? parsed.data : {};
-  let problem = parsed.success ? null : parsed.error.issues.map((i) => issueMessage(i, "filters")).join("; ");
+  // The API's rules for a query (lib/console/console-query.ts): a bad parameter is named on the page.
+  const parsed = await consolePageQuery(PaymentFiltersQuery);
+  const filters: PaymentFilters = parsed.ok ? parsed.data : {};
+  let problem = parsed.ok ? null : parsed.problem;
   let result: Awaited<ReturnType<typeof listTransactions>> = { transactions: [], nextCursor: null };
   if (!problem) {
     try {
@@ -42,10 +41,11 @@ export default async function PaymentsPage({
       });
     } catch (err) {
       if (!isAppError(err) || err.code !== "validation_error") throw err;
-      problem = "This page of results is no longer valid; start again from the first page.";
+      problem = `This page of results is no longer valid (${err.message.replace(/\.$/, "")}); start again from the first page.`;
     }
   }
-  const filtered = ["status", "channel", "currency", "from", "to", "q"].some((k) => raw[k]);
+  const filtered =
+    !parsed.ok || (["status", "channel", "currency", "from", "to", "q"] as const).some((k) => filters[k]);
   return (
     <>
       <PageHeader title="Payments" mode={mode}>

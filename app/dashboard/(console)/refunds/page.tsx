@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { alertError } from "@/components/ui/styles";
+import { consolePageQuery } from "@/lib/console/console-query";
 import { requireMerchant } from "@/lib/console/session";
 import { isAppError } from "@/lib/http/errors";
 import { listRefunds } from "@/lib/refunds/list-refunds";
@@ -18,29 +19,21 @@ const PAGE_SIZE = 25;
  * automatic ones (a wrong amount, a second payment, a late transfer, a card captured after another channel
  * paid), with their status as the bank settles them.
  */
-export default async function RefundsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function RefundsPage() {
   const { merchantId, mode } = await requireMerchant();
-  const raw = Object.fromEntries(
-    Object.entries(await searchParams)
-      .map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])
-      .filter(([, v]) => v !== undefined && v !== ""),
-  );
-  const parsed = RefundsQuery.safeParse(raw);
-  let problem: string | null = parsed.success ? null : "These filters are not valid; start again.";
+  // The API's rules for a query (lib/console/console-query.ts); the filter form sends status= for "Any status".
+  const parsed = await consolePageQuery(RefundsQuery, { dropEmpty: true });
+  let problem: string | null = parsed.ok ? null : parsed.problem;
   let result: Awaited<ReturnType<typeof listRefunds>> = { refunds: [], nextCursor: null };
-  if (parsed.success) {
+  if (parsed.ok) {
     try {
       result = await listRefunds({ ...parsed.data, limit: PAGE_SIZE, merchantId, mode });
     } catch (err) {
       if (!isAppError(err) || err.code !== "validation_error") throw err;
-      problem = "This page of results is no longer valid; start again from the first page.";
+      problem = `This page of results is no longer valid (${err.message.replace(/\.$/, "")}); start again from the first page.`;
     }
   }
-  const status = parsed.success ? parsed.data.status : undefined;
+  const status = parsed.ok ? parsed.data.status : undefined;
   const query = (extra: Record<string, string> = {}) => {
     const params = new URLSearchParams({ ...(status && { status }), ...extra });
     const text = params.toString();
@@ -88,7 +81,7 @@ export default async function RefundsPage({
         <div className={card}>
           <RefundsTable rows={result.refunds} caption="Refunds" mode={mode} />
           <nav aria-label="Pages of refunds" className="mt-4 flex gap-4 text-sm">
-            {raw.cursor && (
+            {parsed.ok && parsed.data.cursor && (
               <Link href={`/dashboard/refunds${query()}`} className={linkClass}>
                 First page
               </Link>

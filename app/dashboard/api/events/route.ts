@@ -1,13 +1,13 @@
 // GET /dashboard/api/events?type=&reference=&delivered=&cursor= - the console mode's events with every
 // delivery attempt, for the lists that refresh themselves (payment page, webhook delivery log).
+import { consoleRouteQuery } from "@/lib/console/console-query";
 import { withConsole } from "@/lib/console/with-console";
-import { parseOrThrow } from "@/lib/http/validation";
 import { methodsNotAllowed } from "@/lib/http/with-api";
 import { listEvents } from "@/lib/webhooks/list-events";
 import { EventsQuery } from "@/lib/webhooks/schemas";
 
 export const GET = withConsole({ session: true }, async ({ merchant, request }) => {
-  const query = parseOrThrow(EventsQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+  const query = consoleRouteQuery(EventsQuery, request);
   return { data: await listEvents({ ...query, merchantId: merchant.merchantId, mode: merchant.mode }) };
 });
 

@@ -1,8 +1,8 @@
 // POST /dashboard/api/refunds {reference, amount?, reason?} - refund all or part of a paid payment in the console's
 // mode; GET ?reference=&status=&cursor= - the mode's refunds, newest first.
+import { consoleRouteQuery } from "@/lib/console/console-query";
 import { withConsole } from "@/lib/console/with-console";
 import { checkIdempotencyKey } from "@/lib/http/idempotency";
-import { parseOrThrow } from "@/lib/http/validation";
 import { methodsNotAllowed } from "@/lib/http/with-api";
 import { createRefund } from "@/lib/refunds/create-refund";
 import { listRefunds } from "@/lib/refunds/list-refunds";
@@ -28,7 +28,7 @@ export const POST = withConsole(
 );
 
 export const GET = withConsole({ session: true }, async ({ merchant, request }) => {
-  const query = parseOrThrow(RefundsQuery, Object.fromEntries(new URL(request.url).searchParams), "query");
+  const query = consoleRouteQuery(RefundsQuery, request);
   return { data: await listRefunds({ ...query, merchantId: merchant.merchantId, mode: merchant.mode }) };
 });
 

@@ -291,7 +291,11 @@ export function Checkout({
                   {record.amountMismatch && tab !== "bank_transfer" && (
                     // The transfer tab says this in full; on any other tab the customer still learns it.
                     <p role="status" className={`mb-4 ${alertWarning}`} data-testid="mismatch-elsewhere">
-                      {fmt(t.mismatchElsewhere, { received: context.money(record.amountMismatch.received) })}
+                      {fmt(t.mismatchElsewhere, {
+                        received: context.money(record.amountMismatch.received),
+                        expected: context.money(record.amountMismatch.expected),
+                        due: context.money(record.amountMismatch.due),
+                      })}
                     </p>
                   )}
                   <h2 className="mb-3 text-sm font-medium text-slate-700" id="pay-with">

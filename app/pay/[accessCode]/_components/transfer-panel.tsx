@@ -102,7 +102,7 @@ function TransferPanelBody() {
   expiredNumber.current = expired ? (shown?.account.accountNumber ?? null) : null;
   const mismatch = record.status === "awaiting_transfer" ? record.amountMismatch : undefined;
 
-  // A wrong amount arrived: the customer has to send again, so stop the "waiting" state.
+  // Too little arrived: the customer has the rest to send, so stop the "waiting" state.
   const mismatchKey = mismatch ? `${mismatch.received}/${mismatch.expected}` : "";
   useEffect(() => {
     if (mismatchKey) setSent(false);
@@ -152,7 +152,9 @@ function TransferPanelBody() {
   }
 
   const { account } = shown;
-  const amount = money(account.amount, account.currency);
+  // Transfers to the account add up: after too little, what is left to send is the rest.
+  const toSend = mismatch ? mismatch.due : account.amount;
+  const amount = money(toSend, account.currency);
 
   if (expired) {
     return (
@@ -174,7 +176,11 @@ function TransferPanelBody() {
         <div role="alert" className={`mt-4 ${alertWarning}`}>
           <p className="font-semibold">{w.mismatchTitle}</p>
           <p className="mt-1">
-            {fmt(w.mismatchBody, { received: money(mismatch.received), expected: money(mismatch.expected) })}
+            {fmt(w.mismatchBody, {
+              received: money(mismatch.received),
+              expected: money(mismatch.expected),
+              due: money(mismatch.due),
+            })}
           </p>
         </div>
       )}
@@ -204,7 +210,7 @@ function TransferPanelBody() {
           <dt className="text-xs font-medium text-slate-600">{w.amountExactly}</dt>
           <dd className="flex flex-wrap items-center justify-between gap-2">
             <span className="text-lg font-semibold text-slate-900 tabular-nums">{amount}</span>
-            <CopyButton value={account.amount} what={w.copyAmount} labels={t.copy} />
+            <CopyButton value={toSend} what={w.copyAmount} labels={t.copy} />
           </dd>
         </div>
       </dl>
@@ -258,10 +264,10 @@ function TransferPanelBody() {
             run: (key) => checkoutApi.sandboxTransfer(view.accessCode, undefined, key),
           },
           {
-            label: fmt(t.sandbox.sendWrong, { amount: money(halfOf(account.amount), account.currency) }),
+            label: fmt(t.sandbox.sendWrong, { amount: money(halfOf(toSend), account.currency) }),
             intent: "sandbox_transfer",
-            fields: { amount: halfOf(account.amount) },
-            run: (key) => checkoutApi.sandboxTransfer(view.accessCode, halfOf(account.amount), key),
+            fields: { amount: halfOf(toSend) },
+            run: (key) => checkoutApi.sandboxTransfer(view.accessCode, halfOf(toSend), key),
           },
           {
             label: t.sandbox.fail,

@@ -1,25 +1,23 @@
 // GET /dashboard/api/payments/export?status=&channel=&currency=&from=&to=&q= - the filtered payments of the
 // console's mode as CSV, streamed: rows are read a page at a time as the download drains, so no export,
-// however long, is held in memory (lib/console/payments-csv.ts).
+// however long, is held in memory (lib/console/payments-csv.ts). A failure part-way ends the download.
 import { Readable } from "node:stream";
+import { consoleRouteQuery } from "@/lib/console/console-query";
 import { PaymentFiltersQuery, toTransactionFilters } from "@/lib/console/payment-filters";
 import { paymentsCsv } from "@/lib/console/payments-csv";
 import { sessionFromRequest } from "@/lib/console/session";
 import { failureBody, jsonResponse } from "@/lib/http/envelope";
 import { isAppError } from "@/lib/http/errors";
-import { parseOrThrow } from "@/lib/http/validation";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { newRequestId } from "@/lib/security/tokens";
 
 export async function GET(request: Request) {
+  const requestId = newRequestId();
   let csv: Readable;
   let mode: string;
   try {
     const merchant = await sessionFromRequest(request);
-    const query = parseOrThrow(
-      PaymentFiltersQuery.omit({ cursor: true }).strict(),
-      Object.fromEntries(new URL(request.url).searchParams),
-      "query",
-    );
+    const query = consoleRouteQuery(PaymentFiltersQuery.omit({ cursor: true }), request);
     mode = merchant.mode;
     csv = paymentsCsv({
       merchantId: merchant.merchantId,
@@ -27,7 +25,8 @@ export async function GET(request: Request) {
       filters: toTransactionFilters(query),
     });
   } catch (err) {
-    if (isAppError(err)) return jsonResponse(err.status, failureBody(err.code, err.message));
+    if (isAppError(err))
+      return jsonResponse(err.status, failureBody(err.code, err.message), { "x-request-id": requestId });
     throw err;
   }
   const stamp = new Date().toISOString().slice(0, 10);
@@ -37,6 +36,7 @@ export async function GET(request: Request) {
       "content-disposition": `attachment; filename="payments-${mode}-${stamp}.csv"`,
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
+      "x-request-id": requestId,
     },
   });
 }

@@ -5,7 +5,8 @@ import { PayLinkBody, SlugParams } from "@/lib/links/schemas";
 
 export const POST = withApi(
   { auth: "none", params: SlugParams, body: PayLinkBody },
-  async ({ params, body }) => created(await payPaymentLink({ slug: params.slug, ...body })),
+  async ({ params, body, clientAddress }) =>
+    created(await payPaymentLink({ slug: params.slug, ...body, clientAddress })),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
