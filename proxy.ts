@@ -46,7 +46,7 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("content-security-policy", csp);
   // The console sends a signed-out merchant to sign in and then back here (lib/console/session.ts).
   requestHeaders.set("x-console-path", request.nextUrl.pathname + request.nextUrl.search);
-  // The hosted pages' language is read from the address (?lang=) in the root layout (lib/i18n/request-locale.ts).
+  // The hosted pages' language is read from the address (?lang=) in the root layout (lib/checkout/request-locale.ts).
   requestHeaders.set("x-page-url", request.nextUrl.pathname + request.nextUrl.search);
   // A checkout or payment link that does not exist: the not-found page, rendered on the server (app/not-found.tsx
   // reads x-page-url to say which), with a 404. Only for the page's own document, not the app's RSC requests.

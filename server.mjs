@@ -164,7 +164,7 @@ async function runServer() {
   }
 
   // Requests Next would answer with an empty or text body (it never reaches the app's envelope code) are
-  // answered here in the API's envelope. Codes match lib/http/errors.ts.
+  // answered here in the API's envelope. Codes match lib/core/errors.ts.
   const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
   function requestId() {
@@ -237,7 +237,7 @@ async function runServer() {
       // Next sends a request to itself to serve a proxy.ts rewrite (an unknown checkout's not-found page): it
       // carries the service's own secret, and keeps the client's address and the headers proxy.ts set. Any
       // other request gets its address from its socket, and x-page-url (set by proxy.ts for the hosted
-      // pages, read by lib/i18n/request-locale.ts) is never taken from a client.
+      // pages, read by lib/checkout/request-locale.ts) is never taken from a client.
       if (!fromNext(req)) {
         req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
         delete req.headers["x-page-url"];

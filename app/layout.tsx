@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { AppStyles } from "@/components/app-styles";
+import { requestLocale } from "@/lib/checkout/request-locale";
 import { appStylesheet } from "@/lib/http/app-stylesheet";
-import { requestLocale } from "@/lib/i18n/request-locale";
 
 export const metadata: Metadata = {
   title: { default: "Paygate", template: "%s · Paygate" },

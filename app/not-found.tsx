@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { NoticePage, noticeAction } from "@/components/ui/notice-page";
+import { requestLocale } from "@/lib/checkout/request-locale";
 import { messagesFor } from "@/lib/i18n/messages";
-import { requestLocale } from "@/lib/i18n/request-locale";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
 

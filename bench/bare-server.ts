@@ -12,10 +12,10 @@
 // request log line (LOG_LEVEL=error filters that one out in the Next server too).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { AppError, isAppError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/validation";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { AppError, isAppError } from "@/lib/http/errors";
-import { parseOrThrow } from "@/lib/http/validation";
 import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 import { initializePayment } from "@/lib/payments/initialize-payment";

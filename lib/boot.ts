@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname } from "node:path";
 import { startCheckoutExpiry } from "@/lib/channels/abandon-expired";
+import { isAppError } from "@/lib/core/errors";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
-import { isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
+import { demoMerchantFile } from "@/lib/merchants/demo-merchant-file";
 import { recordDemoMerchantKey } from "@/lib/merchants/demo-merchant-key";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 import { registerLifecycle } from "@/lib/ops/lifecycle";
@@ -36,7 +37,6 @@ export async function boot(): Promise<void> {
 }
 
 /** The demo merchant's credentials file (`DEMO_MERCHANT_FILE`, default beside the database, lib/env.ts). */
-export const demoMerchantFile = () => resolve(env().DEMO_MERCHANT_FILE);
 
 async function seedDemoMerchant() {
   const { db } = database();

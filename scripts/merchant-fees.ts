@@ -13,10 +13,11 @@
 //
 // Prints the merchant and every currency's rules as JSON; exits 1 with a message naming the field and the
 // rule when the changes are not valid (nothing is written then).
+
+import { isAppError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/validation";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
-import { isAppError } from "@/lib/http/errors";
-import { parseOrThrow } from "@/lib/http/validation";
 import { FeesBody } from "@/lib/merchants/schemas";
 import { setMerchantFees } from "@/lib/merchants/set-merchant-fees";
 

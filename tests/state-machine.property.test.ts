@@ -4,7 +4,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AccessCodePrincipal, SecretKeyPrincipal } from "@/lib/http/principal";
+import type { AccessCodePrincipal, SecretKeyPrincipal } from "@/lib/core/principal";
 import {
   checkInvariants,
   duplicateRecords,
@@ -89,7 +89,7 @@ async function loadDomain() {
     import("@/lib/channels/charge-ussd"),
     import("@/lib/channels/sandbox-authorize"),
     import("@/lib/channels/cancel-checkout"),
-    import("@/lib/http/errors"),
+    import("@/lib/core/errors"),
     import("@/lib/refunds/create-refund"),
     import("@/lib/refunds/settle-refund"),
     import("@/lib/channels/held-transfers"),

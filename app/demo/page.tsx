@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LanguageMenu } from "@/components/ui/language-menu";
 import { DEMO_PRODUCTS, demoKey } from "@/lib/checkout/demo-store";
-import { formatMoney } from "@/lib/checkout/format";
+import { requestLocale } from "@/lib/checkout/request-locale";
 import { env } from "@/lib/env";
+import { formatMoney } from "@/lib/i18n/format";
 import { messagesFor } from "@/lib/i18n/messages";
-import { requestLocale } from "@/lib/i18n/request-locale";
 import { DemoForm } from "./demo-form";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatMoney } from "../../lib/checkout/format";
+import { formatMoney } from "../../lib/i18n/format";
 import { fmt, LOCALE_NAMES, LOCALES, type Locale } from "../../lib/i18n/locales";
 import { en, type Messages } from "../../lib/i18n/messages/en";
 import { fr } from "../../lib/i18n/messages/fr";

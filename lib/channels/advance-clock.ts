@@ -1,13 +1,13 @@
 import { sql } from "kysely";
+import { AppError } from "@/lib/core/errors";
+import type { SecretKeyPrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { toMillis } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
-import type { SecretKeyPrincipal } from "@/lib/http/principal";
 import { lockTransaction } from "@/lib/payments/state-machine";
+import { assertTestMode } from "@/lib/payments/test-mode";
 import { verifyPayment } from "@/lib/payments/verify-payment";
 import { abandonIfExpired } from "./abandon-expired";
 import { releaseHeldTransfers } from "./held-transfers";
-import { assertTestMode } from "./test-mode";
 
 /**
  * POST /v1/sandbox/clock/advance: move one test transaction's clock `seconds` forward (docs/testing.md). Its

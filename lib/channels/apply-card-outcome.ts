@@ -1,5 +1,5 @@
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
 import type { CardOutcome } from "@/lib/rails/types";

@@ -1,5 +1,5 @@
+import { AppError } from "@/lib/core/errors";
 import type { Trx } from "@/lib/db/types";
-import { AppError } from "@/lib/http/errors";
 import { cardInFlight } from "./card-in-flight";
 
 /**

@@ -1,6 +1,6 @@
 import { type Bank, countryForCurrency, findBank } from "@/lib/banks/banks";
+import { AppError } from "@/lib/core/errors";
 import type { TransactionRow } from "@/lib/db/types";
-import { AppError } from "@/lib/http/errors";
 
 /** The bank a code names in the transaction's country, or 400 naming the field. */
 export function bankFor(tx: TransactionRow, code: string): Bank {

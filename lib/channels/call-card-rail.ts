@@ -1,7 +1,7 @@
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import type { Trx } from "@/lib/db/types";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import type { CardOutcome } from "@/lib/rails/types";
 import { updateAttempt } from "./attempts";

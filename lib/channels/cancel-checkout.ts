@@ -1,5 +1,5 @@
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { assertOpen, lockTransaction, transition } from "@/lib/payments/state-machine";
 import { assertNoCardInFlight } from "./assert-no-card-in-flight";
 import { releaseHeldTransfers } from "./held-transfers";

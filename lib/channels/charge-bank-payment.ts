@@ -1,6 +1,6 @@
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { railsFor } from "@/lib/rails/rails-for";
 import { sandboxRails } from "@/lib/rails/sandbox";

@@ -1,5 +1,5 @@
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { railsFor } from "@/lib/rails/rails-for";
 import type { Rails } from "@/lib/rails/types";
 import { ensureProcessorAccount } from "./ensure-processor-account";

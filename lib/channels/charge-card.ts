@@ -1,6 +1,6 @@
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { railsFor } from "@/lib/rails/rails-for";
 import type { CardDetails } from "@/lib/rails/types";
 import { applyCardOutcome, type CardSummary } from "./apply-card-outcome";

@@ -1,8 +1,8 @@
 import type { Bank } from "@/lib/banks/banks";
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import type { TransactionRow } from "@/lib/db/types";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
 import { railsFor } from "@/lib/rails/rails-for";

@@ -1,9 +1,9 @@
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { toMillis } from "@/lib/db/schema";
 import type { TransactionRow } from "@/lib/db/types";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
 import type { Rails } from "@/lib/rails/types";

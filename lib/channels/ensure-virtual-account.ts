@@ -1,7 +1,7 @@
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { toMillis } from "@/lib/db/schema";
 import type { TransactionRow, Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { log } from "@/lib/log";
 import { transition } from "@/lib/payments/state-machine";
 import { sandboxRails } from "@/lib/rails/sandbox";

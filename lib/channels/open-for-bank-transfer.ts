@@ -1,6 +1,6 @@
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import type { Trx } from "@/lib/db/types";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { openForCharge } from "./open-for-charge";
 
 /**

@@ -1,6 +1,6 @@
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import type { TransactionRow, Trx } from "@/lib/db/types";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { keepLinkPlace } from "@/lib/links/keep-link-place";
 import { type Channel, channelServes, parseChannels } from "@/lib/payments/channel-list";
 import { assertOpen, lockTransaction } from "@/lib/payments/state-machine";

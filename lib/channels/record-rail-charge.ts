@@ -1,5 +1,5 @@
+import { AppError } from "@/lib/core/errors";
 import type { TransactionRow, Trx } from "@/lib/db/types";
-import { AppError } from "@/lib/http/errors";
 import type { Channel } from "@/lib/payments/channel-list";
 import type { Rails } from "@/lib/rails/types";
 

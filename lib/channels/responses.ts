@@ -1,12 +1,6 @@
 import { z } from "zod";
-import {
-  ChannelName,
-  CurrencyCode,
-  Money,
-  Reference,
-  Timestamp,
-  TransactionStatus,
-} from "@/lib/openapi/common";
+import { Money, Reference, Timestamp } from "@/lib/core/schemas";
+import { ChannelName, CurrencyCode, TransactionStatus } from "@/lib/payments/vocabulary";
 
 /** `data` of the bank transfer charge: docs/api.md "Virtual account" plus the exact amount (presentVirtualAccount). */
 export const VirtualAccountResponse = z

@@ -1,12 +1,12 @@
+import { AppError } from "@/lib/core/errors";
+import type { SecretKeyPrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import type { SecretKeyPrincipal } from "@/lib/http/principal";
 import type { Channel } from "@/lib/payments/channel-list";
 import { assertOpen, lockTransaction, transition } from "@/lib/payments/state-machine";
+import { assertTestMode } from "@/lib/payments/test-mode";
 import { updateAttempt } from "./attempts";
 import { completePayment } from "./complete-payment";
 import { channelAmounts } from "./settlement";
-import { assertTestMode } from "./test-mode";
 
 /**
  * POST /v1/sandbox/authorizations: the customer's answer in the banking app (bank payment) or on the phone

@@ -1,11 +1,11 @@
+import { AppError } from "@/lib/core/errors";
+import type { SecretKeyPrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import type { SecretKeyPrincipal } from "@/lib/http/principal";
 import { parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
+import { assertTestMode } from "@/lib/payments/test-mode";
 import { randomString } from "@/lib/security/tokens";
 import { receiveInboundTransfer, sandboxRail } from "./receive-inbound-transfer";
-import { assertTestMode } from "./test-mode";
 
 /**
  * The account number that is never a sandbox account (its NUBAN check digit is wrong for the sandbox bank):

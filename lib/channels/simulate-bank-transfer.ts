@@ -1,8 +1,9 @@
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { toMinor } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { transition } from "@/lib/payments/state-machine";
+import { assertTestMode } from "@/lib/payments/test-mode";
 import { railsFor } from "@/lib/rails/rails-for";
 import { randomString } from "@/lib/security/tokens";
 import { assertNoCardInFlight } from "./assert-no-card-in-flight";
@@ -10,7 +11,6 @@ import { ensureVirtualAccount } from "./ensure-virtual-account";
 import { heldOnAccount, releaseHeldTransfers } from "./held-transfers";
 import { openForBankTransfer } from "./open-for-bank-transfer";
 import { receiveInboundTransfer, sandboxRail } from "./receive-inbound-transfer";
-import { assertTestMode } from "./test-mode";
 
 export type Scenario = "success" | "failed" | "abandoned";
 

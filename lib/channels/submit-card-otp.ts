@@ -1,4 +1,4 @@
-import type { AccessCodePrincipal } from "@/lib/http/principal";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { submitCardStep } from "./submit-card-step";
 
 /** POST /payment/checkout/charge/card/otp: finish the card payment that asked for a one-time password. */

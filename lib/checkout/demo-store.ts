@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import createClient from "openapi-fetch";
-import { demoMerchantFile } from "@/lib/boot";
 import { deploymentMode, env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
+import { demoMerchantFile } from "@/lib/merchants/demo-merchant-file";
 import { demoMerchantKey } from "@/lib/merchants/demo-merchant-key";
 import type { components, paths } from "@/lib/openapi/paygate-api";
 

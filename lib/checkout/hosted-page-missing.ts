@@ -1,4 +1,4 @@
-import { isAppError } from "@/lib/http/errors";
+import { isAppError } from "@/lib/core/errors";
 import { displayPaymentLink } from "@/lib/links/display-payment-link";
 import { SlugParams } from "@/lib/links/schemas";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";

@@ -1,7 +1,7 @@
 import { bankChoices, countryForCurrency, findBank } from "@/lib/banks/banks";
+import { isAppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
-import { isAppError } from "@/lib/http/errors";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { chargeAction } from "@/lib/payments/charge-action";
 import { presentCheckoutRecord, presentSession } from "@/lib/payments/present";

@@ -1,9 +1,9 @@
 import { checkBankPayment } from "@/lib/channels/check-bank-payment";
 import { checkCardCharge } from "@/lib/channels/check-card-charge";
+import { isAppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
-import { isAppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { log } from "@/lib/log";
 import { PAYSTACK_REFERENCE } from "@/lib/rails/paystack/references";
 

@@ -1,6 +1,6 @@
 import { sandboxAuthorize } from "@/lib/channels/sandbox-authorize";
-import { assertTestMode } from "@/lib/channels/test-mode";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
+import { assertTestMode } from "@/lib/payments/test-mode";
 
 /**
  * POST /v1/payment/checkout/sandbox/authorize (test mode): the customer's answer to a bank payment or USSD

@@ -1,12 +1,12 @@
 import { heldOnAccount } from "@/lib/channels/held-transfers";
 import { receiveInboundTransfer, sandboxRail } from "@/lib/channels/receive-inbound-transfer";
-import { assertTestMode } from "@/lib/channels/test-mode";
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { toMinor } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
+import { assertTestMode } from "@/lib/payments/test-mode";
 import { randomString } from "@/lib/security/tokens";
 
 /**

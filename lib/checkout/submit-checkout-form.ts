@@ -19,7 +19,7 @@ import { simulateBankTransfer } from "@/lib/channels/simulate-bank-transfer";
 import { submitBankStep } from "@/lib/channels/submit-bank-step";
 import { submitCardOtp } from "@/lib/channels/submit-card-otp";
 import { submitCardStep } from "@/lib/channels/submit-card-step";
-import { isAppError } from "@/lib/http/errors";
+import { isAppError } from "@/lib/core/errors";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { type Channel, isChannel } from "@/lib/payments/channel-list";
 import type { StepAnswer } from "@/lib/rails/types";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formatPath, issueMessage } from "@/lib/http/validation";
+import { formatPath, issueMessage } from "@/lib/core/validation";
 
 /** A posted form's text fields, by name (files and repeated names are not read). */
 export function formValues(form: FormData, names: readonly string[]): Record<string, string> {

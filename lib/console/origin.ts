@@ -1,5 +1,5 @@
+import { AppError } from "@/lib/core/errors";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 
 /**
  * Mutations of the console are same-origin only (docs/console.md): the browser's `Origin` must be this service's

@@ -1,9 +1,9 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { isAppError } from "@/lib/core/errors";
+import type { SessionPrincipal } from "@/lib/core/principal";
 import type { Mode } from "@/lib/db/schema";
-import { isAppError } from "@/lib/http/errors";
-import type { SessionPrincipal } from "@/lib/http/principal";
 import { authenticateSession } from "@/lib/merchants/authenticate-session";
 import { consoleMode, MODE_COOKIE, SESSION_COOKIE } from "./cookies";
 

@@ -1,9 +1,9 @@
 import { type SelectQueryBuilder, sql } from "kysely";
-import { decodeCursor, encodeCursor } from "@/lib/http/cursor";
+import { decodeCursor, encodeCursor } from "@/lib/core/cursor";
 import { type Int, toMillis } from "./schema";
 
 /**
- * One page of a list ordered newest first by (created_at, id) (keyset pagination, lib/http/cursor.ts): the
+ * One page of a list ordered newest first by (created_at, id) (keyset pagination, lib/core/cursor.ts): the
  * rows strictly after `cursor` (a nextCursor from the page before; malformed → 400), at most `limit` of
  * them, and the cursor of the page after, or null on the last page.
  */

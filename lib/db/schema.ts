@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { Mode } from "@/lib/core/principal";
 
 /**
  * Table types. Conventions, the same on SQLite and PostgreSQL:
@@ -10,7 +11,7 @@ import type { Generated } from "kysely";
  */
 export type Int = number | string | bigint;
 
-export type Mode = "test" | "live";
+export type { Mode };
 
 export interface MerchantsTable {
   id: string;

@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "@/lib/core/errors";
 
 /** Largest request body accepted (docs/api.md). */
 export const MAX_BODY_BYTES = 64 * 1024;

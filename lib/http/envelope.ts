@@ -1,4 +1,4 @@
-import type { ErrorCode } from "./errors";
+import type { ErrorCode } from "@/lib/core/errors";
 
 /** The success envelope (docs/api.md). */
 export type SuccessBody<T> = { status: "success"; data: T };

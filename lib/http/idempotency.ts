@@ -1,10 +1,10 @@
+import { AppError, isAppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { SEALED_SINCE_KEY } from "@/lib/db/migrations";
 import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { pepper } from "@/lib/security/pepper";
 import { seal, unseal } from "@/lib/security/seal";
-import { AppError, isAppError } from "./errors";
 
 /**
  * `Idempotency-Key` (docs/decisions/005-idempotency.md). The first request with a key inserts an `in_flight` row (the primary key

@@ -1,5 +1,5 @@
+import { AppError } from "@/lib/core/errors";
 import { assertCleanText } from "./body";
-import { AppError } from "./errors";
 
 /**
  * A request's query string as every route and page reads it (the API's withApi, the console's routes and

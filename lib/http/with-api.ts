@@ -1,4 +1,12 @@
 import type { z } from "zod";
+import { AppError, isAppError } from "@/lib/core/errors";
+import type {
+  AccessCodePrincipal,
+  AnonymousPrincipal,
+  SecretKeyPrincipal,
+  SessionPrincipal,
+} from "@/lib/core/principal";
+import { parseOrThrow } from "@/lib/core/validation";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { log } from "@/lib/log";
 import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
@@ -9,16 +17,8 @@ import { keyedHash, newRequestId } from "@/lib/security/tokens";
 import { readJsonBody } from "./body";
 import { clientAddressOf } from "./client-address";
 import { failureBody, jsonResponse, successBody } from "./envelope";
-import { AppError, isAppError } from "./errors";
 import { checkIdempotencyKey, runIdempotent } from "./idempotency";
-import type {
-  AccessCodePrincipal,
-  AnonymousPrincipal,
-  SecretKeyPrincipal,
-  SessionPrincipal,
-} from "./principal";
 import { readQuery } from "./query";
-import { parseOrThrow } from "./validation";
 
 type AuthKind = "none" | "secret_key" | "access_code" | "session";
 type PrincipalFor<A extends AuthKind> = A extends "secret_key"

@@ -1,7 +1,7 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
 import { parseAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { type Channel, channelServes, parseChannels, serializeChannels } from "@/lib/payments/channel-list";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
+import { AppError } from "@/lib/core/errors";
 import { database, db } from "@/lib/db/client";
 import type { Database, Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
 
 /** The merchant's link by slug in a mode, or 404 `payment_link_not_found`. */
 export async function merchantLink(input: { merchantId: string; mode: Mode; slug: string }) {

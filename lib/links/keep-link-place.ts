@@ -1,8 +1,8 @@
+import { AppError } from "@/lib/core/errors";
 import { database } from "@/lib/db/client";
 import { toMillis } from "@/lib/db/schema";
 import type { TransactionRow, Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 import { holdsPlace, rowHoldsPlace } from "./holds-place";
 
 /**

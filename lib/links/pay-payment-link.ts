@@ -1,8 +1,8 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { toMillis, toMinor } from "@/lib/db/schema";
 import type { Trx } from "@/lib/db/types";
 import { deploymentMode, env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 import { formatAmount, parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
 import { parseChannels } from "@/lib/payments/channel-list";

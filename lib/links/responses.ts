@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ChannelName, CurrencyCode, Money, Timestamp } from "@/lib/openapi/common";
+import { Money, Timestamp } from "@/lib/core/schemas";
+import { ChannelName, CurrencyCode } from "@/lib/payments/vocabulary";
 
 const Field = z.object({
   name: z.string(),

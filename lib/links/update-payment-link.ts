@@ -1,6 +1,6 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
 import { merchantLink } from "./find-link";
 import { presentLink } from "./present";
 import { linkUsage } from "./usage";

@@ -1,14 +1,14 @@
+import { AppError } from "@/lib/core/errors";
+import type { SecretKeyPrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { type Param, prepared } from "@/lib/db/prepared";
 import { readFirst } from "@/lib/db/read";
 import type { Mode } from "@/lib/db/schema";
 import { deploymentMode, env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
-import type { SecretKeyPrincipal } from "@/lib/http/principal";
+import { merchantPricing } from "@/lib/payments/merchant-pricing";
 import { loadedPepper, pepper } from "@/lib/security/pepper";
 import { consume } from "@/lib/security/rate-limit";
 import { keyedHash, safeEqual } from "@/lib/security/tokens";
-import { merchantPricing } from "./present";
 
 const findKey = prepared((db, param: Param<{ hash: string }>) =>
   db

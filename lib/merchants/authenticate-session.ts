@@ -1,7 +1,7 @@
+import { AppError } from "@/lib/core/errors";
+import type { SessionPrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
-import type { SessionPrincipal } from "@/lib/http/principal";
 import { pepper } from "@/lib/security/pepper";
 import { keyedHash, safeEqual } from "@/lib/security/tokens";
 

@@ -1,12 +1,12 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
 import { paystackKeyWorks } from "@/lib/rails/paystack/connector";
 import { keySeal, PROCESSOR } from "@/lib/rails/paystack/keys";
 import { pepper } from "@/lib/security/pepper";
 import { seal } from "@/lib/security/seal";
 import { randomString } from "@/lib/security/tokens";
-import { assertServedMode } from "./assert-served-mode";
 import { presentPaystackConnection } from "./paystack-connection";
 
 /**

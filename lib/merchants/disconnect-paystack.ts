@@ -1,7 +1,7 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { PROCESSOR } from "@/lib/rails/paystack/keys";
-import { assertServedMode } from "./assert-served-mode";
 import { presentPaystackConnection } from "./paystack-connection";
 
 /**

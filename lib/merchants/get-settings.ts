@@ -1,5 +1,5 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
 import { presentSettings } from "./present";
 
 export async function getSettings(input: { merchantId: string }) {

@@ -1,5 +1,5 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
 import { decoyPasswordHash, verifyPassword } from "@/lib/security/password";
 import { pepper } from "@/lib/security/pepper";
 import { countLoginAttempt, reserve } from "@/lib/security/rate-limit";

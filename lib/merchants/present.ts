@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { MerchantPricing } from "@/lib/core/principal";
 import type { MerchantsTable } from "@/lib/db/schema";
 import { presentFeeSettings } from "@/lib/money/fee-settings";
 import { parseChannels } from "@/lib/payments/channel-list";
@@ -8,17 +9,7 @@ export function presentMerchant(row: Pick<Selectable<MerchantsTable>, "id" | "bu
 }
 
 /** What initialize needs of a merchant: its channels, who bears the cost, its own fee rules (JSON or null). */
-export type MerchantPricing = { channels: string; merchantBearsCost: boolean; feeSchedule: string | null };
-
-export function merchantPricing(
-  row: Pick<Selectable<MerchantsTable>, "channels" | "merchant_bears_cost" | "fee_schedule">,
-): MerchantPricing {
-  return {
-    channels: row.channels,
-    merchantBearsCost: row.merchant_bears_cost === 1,
-    feeSchedule: row.fee_schedule,
-  };
-}
+export type { MerchantPricing };
 
 export function presentSettings(row: Selectable<MerchantsTable>) {
   return {

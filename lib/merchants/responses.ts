@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { ModeName, Money, Timestamp } from "@/lib/core/schemas";
 import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
-import { ChannelName, CurrencyCode, ModeName, Money, Timestamp } from "@/lib/openapi/common";
+import { ChannelName, CurrencyCode } from "@/lib/payments/vocabulary";
 
 const Merchant = z.object({ id: z.string(), businessName: z.string(), email: z.email() });
 const SessionToken = {

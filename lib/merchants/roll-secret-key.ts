@@ -1,10 +1,10 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { db } from "@/lib/db/client";
+import { lockMerchant } from "@/lib/db/lock-merchant";
 import type { Mode } from "@/lib/db/schema";
 import { pepper } from "@/lib/security/pepper";
-import { assertServedMode } from "./assert-served-mode";
 import { issueSecretKey } from "./credentials";
 import { recordDemoMerchantKey } from "./demo-merchant-key";
-import { lockMerchant } from "./lock-merchant";
 
 /**
  * Revoke the merchant's key of one mode and issue a new one, atomically; the old key stops working at once.

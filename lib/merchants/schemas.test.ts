@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
-import { parseOrThrow } from "@/lib/http/validation";
+import { AppError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/validation";
 import { FeesBody } from "./schemas";
 
 function refusal(fees: unknown): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ModeSchema } from "@/lib/core/schemas";
 import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
 import { type CurrencyFeeChanges, parseCurrencyFees } from "@/lib/money/fee-settings";
 import { CHANNELS } from "@/lib/payments/channel-list";
@@ -22,8 +23,6 @@ export const LoginBody = z.strictObject({
   email,
   password: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters"),
 });
-
-export const ModeSchema = z.enum(["test", "live"], { message: 'must be "test" or "live"' });
 
 export const RollKeyBody = z.strictObject({ mode: ModeSchema });
 

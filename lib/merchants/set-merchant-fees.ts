@@ -1,5 +1,5 @@
+import { AppError } from "@/lib/core/errors";
 import { database, db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
 import type { Currency } from "@/lib/money/currencies";
 import {
   type CurrencyFeeChanges,

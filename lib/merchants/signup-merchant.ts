@@ -1,6 +1,6 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError } from "@/lib/http/errors";
 import { CHANNELS, serializeChannels } from "@/lib/payments/channel-list";
 import { hashPassword } from "@/lib/security/password";
 import { pepper } from "@/lib/security/pepper";

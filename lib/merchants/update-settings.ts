@@ -1,5 +1,5 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
 import { type Channel, serializeChannels } from "@/lib/payments/channel-list";
 import { presentSettings } from "./present";
 

@@ -5,18 +5,11 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/http/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/core/errors";
+import { ModeName, Money, Reference, Timestamp } from "@/lib/core/schemas";
+import { ChannelName, CurrencyCode, TransactionStatus } from "@/lib/payments/vocabulary";
 import { RefundResponse } from "@/lib/refunds/responses";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
-import {
-  ChannelName,
-  CurrencyCode,
-  ModeName,
-  Money,
-  Reference,
-  Timestamp,
-  TransactionStatus,
-} from "./common";
 import { ERROR_MESSAGES, successExamples } from "./examples";
 import { type Credential, OPERATIONS, type Operation } from "./operations";
 

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { presentVirtualAccount } from "@/lib/channels/present-virtual-account";
+import type { ErrorCode } from "@/lib/core/errors";
 import type {
   EventsTable,
   MerchantsTable,
@@ -10,7 +11,6 @@ import type {
   WebhookDeliveriesTable,
   WebhookEndpointsTable,
 } from "@/lib/db/schema";
-import type { ErrorCode } from "@/lib/http/errors";
 import { presentDisplay, presentLink } from "@/lib/links/present";
 import { presentMerchant, presentSettings } from "@/lib/merchants/present";
 import { presentCheckoutRecord, presentSession, presentVerified } from "@/lib/payments/present";
@@ -447,7 +447,7 @@ export function successExamples(): Record<string, unknown> {
   };
 }
 
-/** A message of the kind the service writes for each failure code (lib/http/errors.ts). */
+/** A message of the kind the service writes for each failure code (lib/core/errors.ts). */
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   validation_error: "amount: must be a decimal string with at most 2 decimal places (got 50.005).",
   bad_request: "The HTTP request is malformed.",

@@ -25,7 +25,7 @@ import {
   UssdBody,
 } from "@/lib/channels/schemas";
 import { CheckoutSandboxAuthorizeBody, CheckoutSandboxTransferBody } from "@/lib/checkout/schemas";
-import type { ErrorCode } from "@/lib/http/errors";
+import type { ErrorCode } from "@/lib/core/errors";
 import { LinkDisplayResponse, LinkListResponse, LinkResponse } from "@/lib/links/responses";
 import { CreateLinkBody, LinksQuery, PayLinkBody, SlugParams, UpdateLinkBody } from "@/lib/links/schemas";
 import {

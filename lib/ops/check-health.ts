@@ -1,6 +1,6 @@
 import { sql } from "kysely";
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { isDraining } from "./lifecycle";
 

@@ -1,7 +1,7 @@
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { reserve } from "@/lib/security/rate-limit";
 
 export const ACCESS_CODE_PATTERN = /^[0-9A-Za-z]{22,64}$/;

@@ -1,6 +1,6 @@
 import { bankChoices, type Country, countryForCurrency } from "@/lib/banks/banks";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 
 /** Banks for bank payment and USSD: of `country`, or of the transaction's currency's country when omitted. */
 export async function listBanks(input: { principal: AccessCodePrincipal; country?: Country }) {

@@ -1,6 +1,6 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { type Mode, toMillis } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
 
 const iso = (v: number | string | bigint) => new Date(toMillis(v)).toISOString();
 

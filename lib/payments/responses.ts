@@ -1,12 +1,6 @@
 import { z } from "zod";
-import {
-  ChannelName,
-  CurrencyCode,
-  Money,
-  Reference,
-  Timestamp,
-  TransactionStatus,
-} from "@/lib/openapi/common";
+import { Money, Reference, Timestamp } from "@/lib/core/schemas";
+import { ChannelName, CurrencyCode, TransactionStatus } from "./vocabulary";
 
 /** `data` of initialize and of a payment link's pay: docs/api.md "Transaction session" (presentSession). */
 export const SessionResponse = z

@@ -1,8 +1,8 @@
 import type { Updateable } from "kysely";
+import { AppError } from "@/lib/core/errors";
 import { database } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/schema";
 import type { TransactionRow, Trx } from "@/lib/db/types";
-import { AppError } from "@/lib/http/errors";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { isTerminal, OPEN_STATUSES, type TransactionStatus } from "./status";
 

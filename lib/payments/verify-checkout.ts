@@ -1,7 +1,7 @@
+import { AppError } from "@/lib/core/errors";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { toMillis, toMinor } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { chargeAction } from "./charge-action";

@@ -1,8 +1,8 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { type Param, prepared } from "@/lib/db/prepared";
 import { readFirst } from "@/lib/db/read";
 import type { Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
 import { presentVerified, VERIFIED_COLUMNS } from "./present";
 
 const findTransaction = prepared((db, param: Param<{ reference: string; merchantId: string; mode: Mode }>) =>

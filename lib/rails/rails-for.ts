@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Database, Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
 import { paystackRails } from "./paystack/connector";
 import { paystackKeyFor } from "./paystack/keys";
 import { sandboxRails } from "./sandbox";

@@ -1,4 +1,4 @@
-import { amountDifference, CHANNEL_NAMES, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import { amountDifference, CHANNEL_NAMES, formatMoney, isZeroAmount } from "@/lib/i18n/format";
 
 /**
  * The receipt emails: plain, accessible HTML (one table of label and value, real headings, no images, no

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
+import { assertServedMode } from "@/lib/core/assert-served-mode";
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { type Mode, toMinor } from "@/lib/db/schema";
 import type { TransactionRow, Trx } from "@/lib/db/types";
-import { AppError } from "@/lib/http/errors";
-import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 import { formatAmount, parseAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { lockTransaction } from "@/lib/payments/state-machine";

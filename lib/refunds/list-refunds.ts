@@ -1,7 +1,7 @@
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { keysetPage } from "@/lib/db/keyset";
 import type { Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
 import { presentRefund } from "./present";
 import { REFUND_ID, type RefundStatusName } from "./schemas";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CurrencyCode, Money, Reference, Timestamp } from "@/lib/openapi/common";
+import { Money, Reference, Timestamp } from "@/lib/core/schemas";
+import { CurrencyCode } from "@/lib/payments/vocabulary";
 import { REFUND_STATUSES } from "./schemas";
 
 /** A refund (presentRefund), as the refunds endpoints and the refund.* events carry it (docs/refunds.md). */

@@ -1,6 +1,6 @@
-import { assertTestMode } from "@/lib/channels/test-mode";
-import { AppError } from "@/lib/http/errors";
-import type { SecretKeyPrincipal } from "@/lib/http/principal";
+import { AppError } from "@/lib/core/errors";
+import type { SecretKeyPrincipal } from "@/lib/core/principal";
+import { assertTestMode } from "@/lib/payments/test-mode";
 import { findRefund } from "./list-refunds";
 import { presentRefund } from "./present";
 import { settleRefund } from "./settle-refund";

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { addressSubject, consume, type Permit, reserve } from "./rate-limit";
 import { useMemoryRateLimits } from "./rate-limit-store";
 

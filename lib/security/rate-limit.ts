@@ -1,6 +1,6 @@
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { AppError } from "@/lib/core/errors";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state";
 import { pepper } from "./pepper";

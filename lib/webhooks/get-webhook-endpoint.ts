@@ -1,6 +1,6 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
-import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 import { findEndpoint } from "./find-endpoint";
 import { presentEndpoint } from "./present";
 

@@ -1,8 +1,8 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { keysetPage } from "@/lib/db/keyset";
 import type { Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
-import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 import { presentEvent } from "./present";
 
 /**

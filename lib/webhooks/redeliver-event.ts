@@ -1,7 +1,7 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
+import { AppError } from "@/lib/core/errors";
 import { database, db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
-import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 import { consume } from "@/lib/security/rate-limit";
 import { findEndpoint } from "./find-endpoint";
 import { relaySignal } from "./relay-signal";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ModeName, Reference, Timestamp } from "@/lib/openapi/common";
+import { ModeName, Reference, Timestamp } from "@/lib/core/schemas";
 import { EVENT_TYPES } from "./event-types";
 
 export const EventType = z.enum(EVENT_TYPES).meta({ id: "EventType", example: "payment.completed" });

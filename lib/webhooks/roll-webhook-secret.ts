@@ -1,8 +1,8 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
+import { lockMerchant } from "@/lib/db/lock-merchant";
 import type { Mode } from "@/lib/db/schema";
-import { AppError } from "@/lib/http/errors";
-import { assertServedMode } from "@/lib/merchants/assert-served-mode";
-import { lockMerchant } from "@/lib/merchants/lock-merchant";
 import { pepper } from "@/lib/security/pepper";
 import { unseal } from "@/lib/security/seal";
 import { newWebhookSecret, sealSecret } from "./endpoint-secrets";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ModeSchema } from "@/lib/merchants/schemas";
+import { ModeSchema } from "@/lib/core/schemas";
 import { EVENT_TYPES } from "./event-types";
 import { urlProblem } from "./guard";
 

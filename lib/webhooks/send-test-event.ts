@@ -1,8 +1,8 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
-import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 import { pepper } from "@/lib/security/pepper";
 import { consume } from "@/lib/security/rate-limit";
 import { randomString } from "@/lib/security/tokens";

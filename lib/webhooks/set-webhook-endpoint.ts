@@ -1,7 +1,7 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { db } from "@/lib/db/client";
+import { lockMerchant } from "@/lib/db/lock-merchant";
 import type { Mode } from "@/lib/db/schema";
-import { assertServedMode } from "@/lib/merchants/assert-served-mode";
-import { lockMerchant } from "@/lib/merchants/lock-merchant";
 import { pepper } from "@/lib/security/pepper";
 import { unseal } from "@/lib/security/seal";
 import { newId } from "@/lib/security/tokens";

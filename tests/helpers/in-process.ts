@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
+import type { AccessCodePrincipal } from "@/lib/core/principal";
 import type { openDatabase as OpenDatabase } from "@/lib/db/client";
 import type { Database } from "@/lib/db/schema";
-import type { AccessCodePrincipal } from "@/lib/http/principal";
 
 /**
  * Databases for suites that run the domain code in the test process itself (no server): SQLite always (the

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatMoney } from "@/lib/checkout/format";
 import { consoleOverview } from "@/lib/console/overview";
 import { requireMerchant } from "@/lib/console/session";
+import { formatMoney } from "@/lib/i18n/format";
 import { Empty, PageHeader, PaymentsTable, Section, when } from "../_components/bits";
 import { card, linkClass } from "../_components/styles";
 

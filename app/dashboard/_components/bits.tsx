@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatMoney } from "@/lib/checkout/format";
+import { formatMoney } from "@/lib/i18n/format";
 import { badgeTest, card, linkClass, pageTitle, sectionTitle, table, td, th } from "./styles";
 import { TableScroll } from "./table-scroll";
 

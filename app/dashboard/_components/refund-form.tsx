@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { alertError, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { formatMoney } from "@/lib/checkout/format";
+import { formatMoney } from "@/lib/i18n/format";
 import { consoleCall, fieldErrors, newIdempotencyKey } from "./api";
 import { buttonDanger } from "./styles";
 

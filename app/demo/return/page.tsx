@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { demoKey, verifyDemoPayment } from "@/lib/checkout/demo-store";
-import { amountDifference, formatDateTime, formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import { requestLocale } from "@/lib/checkout/request-locale";
 import type { Channel } from "@/lib/checkout/types";
+import { amountDifference, formatDateTime, formatMoney, isZeroAmount } from "@/lib/i18n/format";
 import { fmt } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
-import { requestLocale } from "@/lib/i18n/request-locale";
 
 export const dynamic = "force-dynamic";
 

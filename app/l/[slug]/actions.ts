@@ -1,7 +1,9 @@
 "use server";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { isAppError } from "@/lib/http/errors";
+import { isAppError } from "@/lib/core/errors";
+import { clientAddressOf } from "@/lib/http/client-address";
 import { isLocale } from "@/lib/i18n/locales";
 import { payPaymentLink } from "@/lib/links/pay-payment-link";
 import { PayLinkBody } from "@/lib/links/schemas";
@@ -34,7 +36,11 @@ export async function payLinkForm(form: FormData): Promise<void> {
   let problem = "validation_error";
   if (body.success) {
     try {
-      const session = await payPaymentLink({ slug, ...body.data });
+      const session = await payPaymentLink({
+        slug,
+        ...body.data,
+        clientAddress: clientAddressOf(await headers()),
+      });
       const url = new URL(session.checkoutUrl);
       if (language) url.searchParams.set("lang", language);
       redirect(url.toString());

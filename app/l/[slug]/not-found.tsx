@@ -1,6 +1,6 @@
 import { NoticePage } from "@/components/ui/notice-page";
+import { requestLocale } from "@/lib/checkout/request-locale";
 import { messagesFor } from "@/lib/i18n/messages";
-import { requestLocale } from "@/lib/i18n/request-locale";
 
 /** An unknown payment link (the page answers 404). */
 export default async function LinkNotFound() {

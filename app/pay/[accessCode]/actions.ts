@@ -5,8 +5,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { setCheckoutLocale } from "@/lib/checkout/set-checkout-locale";
 import { submitCheckoutForm } from "@/lib/checkout/submit-checkout-form";
+import { isAppError } from "@/lib/core/errors";
 import { clientAddressOf } from "@/lib/http/client-address";
-import { isAppError } from "@/lib/http/errors";
 import { isLocale } from "@/lib/i18n/locales";
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { RailRefusal } from "@/lib/rails/errors";
 import type {
   BankPaymentOutcome,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatMoney } from "@/lib/checkout/format";
 import { requireMerchant } from "@/lib/console/session";
+import { formatMoney } from "@/lib/i18n/format";
 import { listPaymentLinks } from "@/lib/links/list-payment-links";
 import { Empty, PageHeader, when } from "../../_components/bits";
 import { badgeTest, buttonSmall, card, linkClass, table, td, th } from "../../_components/styles";

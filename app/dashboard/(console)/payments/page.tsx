@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { alertError, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { consolePageQuery } from "@/lib/console/console-query";
 import {
   filterQuery,
   type PaymentFilters,
@@ -9,7 +8,8 @@ import {
   toTransactionFilters,
 } from "@/lib/console/payment-filters";
 import { requireMerchant } from "@/lib/console/session";
-import { isAppError } from "@/lib/http/errors";
+import { isAppError } from "@/lib/core/errors";
+import { consolePageQuery } from "@/lib/http/console-query";
 import { CURRENCY_CODES } from "@/lib/money/currencies";
 import { CHANNELS } from "@/lib/payments/channel-list";
 import { listTransactions } from "@/lib/payments/list-transactions";

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { alertError } from "@/components/ui/styles";
-import { consolePageQuery } from "@/lib/console/console-query";
 import { requireMerchant } from "@/lib/console/session";
-import { isAppError } from "@/lib/http/errors";
+import { isAppError } from "@/lib/core/errors";
+import { consolePageQuery } from "@/lib/http/console-query";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { REFUND_STATUSES, RefundsQuery } from "@/lib/refunds/schemas";
 import { Empty, PageHeader, RefundsTable } from "../../_components/bits";

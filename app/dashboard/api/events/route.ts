@@ -1,8 +1,8 @@
 // GET /dashboard/api/events?type=&reference=&delivered=&cursor= - the console mode's events with every
 // delivery attempt, for the lists that refresh themselves (payment page, webhook delivery log).
-import { consoleRouteQuery } from "@/lib/console/console-query";
-import { withConsole } from "@/lib/console/with-console";
+import { consoleRouteQuery } from "@/lib/http/console-query";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { listEvents } from "@/lib/webhooks/list-events";
 import { EventsQuery } from "@/lib/webhooks/schemas";
 

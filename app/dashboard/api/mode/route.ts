@@ -1,9 +1,9 @@
 // POST /dashboard/api/mode {mode} - switch the console between test and live data.
 import { z } from "zod";
 import { MODE_COOKIE, modeCookieOptions } from "@/lib/console/cookies";
-import { withConsole } from "@/lib/console/with-console";
+import { ModeSchema } from "@/lib/core/schemas";
 import { methodsNotAllowed } from "@/lib/http/with-api";
-import { ModeSchema } from "@/lib/merchants/schemas";
+import { withConsole } from "@/lib/http/with-console";
 
 export const POST = withConsole(
   { session: true, body: z.strictObject({ mode: ModeSchema }) },

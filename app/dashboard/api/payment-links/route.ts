@@ -1,9 +1,10 @@
 // POST /dashboard/api/payment-links - create a payment link in the console's mode (the API's schema and verb).
-import { withConsole } from "@/lib/console/with-console";
+
+import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { createPaymentLink } from "@/lib/links/create-payment-link";
 import { CreateLinkBody } from "@/lib/links/schemas";
-import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 
 export const POST = withConsole({ session: true, body: CreateLinkBody }, async ({ merchant, body }) => {
   assertServedMode(merchant.mode);

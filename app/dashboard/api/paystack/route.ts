@@ -1,6 +1,7 @@
 // PUT /dashboard/api/paystack {mode, secretKey} - connect the merchant's Paystack account (the API's schema and verb).
-import { withConsole } from "@/lib/console/with-console";
+
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { connectPaystack } from "@/lib/merchants/connect-paystack";
 import { PaystackConnectBody } from "@/lib/merchants/schemas";
 

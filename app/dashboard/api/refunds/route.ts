@@ -1,9 +1,9 @@
 // POST /dashboard/api/refunds {reference, amount?, reason?} - refund all or part of a paid payment in the console's
 // mode; GET ?reference=&status=&cursor= - the mode's refunds, newest first.
-import { consoleRouteQuery } from "@/lib/console/console-query";
-import { withConsole } from "@/lib/console/with-console";
+import { consoleRouteQuery } from "@/lib/http/console-query";
 import { checkIdempotencyKey } from "@/lib/http/idempotency";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { createRefund } from "@/lib/refunds/create-refund";
 import { listRefunds } from "@/lib/refunds/list-refunds";
 import { CreateRefundBody, RefundsQuery } from "@/lib/refunds/schemas";

@@ -1,6 +1,7 @@
 // PUT /dashboard/api/settings - channels, who bears the cost, brand colour and logo (the API's schema and verb).
-import { withConsole } from "@/lib/console/with-console";
+
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { SettingsBody } from "@/lib/merchants/schemas";
 import { updateSettings } from "@/lib/merchants/update-settings";
 

@@ -1,6 +1,7 @@
 // PUT /dashboard/api/webhook {mode, url, events?} - save the mode's endpoint; answers its secret (shown once).
-import { withConsole } from "@/lib/console/with-console";
+
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { WebhookBody } from "@/lib/webhooks/schemas";
 import { setWebhookEndpoint } from "@/lib/webhooks/set-webhook-endpoint";
 

@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
-import { formatMoney, isZeroAmount } from "@/lib/checkout/format";
+import { formatMoney, isZeroAmount } from "@/lib/i18n/format";
 import { fmt, type Locale } from "@/lib/i18n/locales";
 import type { CheckoutMessages, LinkFormMessages } from "@/lib/i18n/messages/en";
 import { type LinkPricing, quoteFees } from "@/lib/links/fee-notice";

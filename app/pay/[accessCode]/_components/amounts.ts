@@ -1,5 +1,5 @@
-import { amountDifference } from "@/lib/checkout/format";
 import type { Channel, CheckoutRecord, CheckoutView } from "@/lib/checkout/types";
+import { amountDifference } from "@/lib/i18n/format";
 
 /**
  * What the customer pays on `channel`: the one amount every screen shows (header, tab, Pay button, receipt).

@@ -5,7 +5,7 @@ import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { BRAND_LABEL, digitsOf, parseExpiry } from "@/lib/checkout/card";
-import { isZeroAmount } from "@/lib/checkout/format";
+import { isZeroAmount } from "@/lib/i18n/format";
 import { fmt } from "@/lib/i18n/locales";
 import { type CardResult, checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";

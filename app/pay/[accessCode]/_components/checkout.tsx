@@ -17,8 +17,8 @@ import {
 import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
 import { alertWarning } from "@/components/ui/styles";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
-import { formatMoney, isZeroAmount } from "@/lib/checkout/format";
 import { type Channel, type CheckoutRecord, type CheckoutView, TERMINAL } from "@/lib/checkout/types";
+import { formatMoney, isZeroAmount } from "@/lib/i18n/format";
 import { fmt, type Locale } from "@/lib/i18n/locales";
 import type { CheckoutMessages } from "@/lib/i18n/messages/en";
 import { customerTotal } from "./amounts";
@@ -88,7 +88,7 @@ const PRELOAD: Record<Channel, () => Promise<unknown>> = {
 
 type Frame = {
   view: CheckoutView;
-  /** The page's language and its checkout strings, chosen on the server (lib/i18n/request-locale.ts). */
+  /** The page's language and its checkout strings, chosen on the server (lib/checkout/request-locale.ts). */
   locale: Locale;
   messages: CheckoutMessages;
   /** The header's top: the merchant's name and logo, the description (rendered on the server). */

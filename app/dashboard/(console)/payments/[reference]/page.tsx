@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { formatMoney } from "@/lib/checkout/format";
 import { requireMerchant } from "@/lib/console/session";
-import { isAppError } from "@/lib/http/errors";
+import { isAppError } from "@/lib/core/errors";
+import { formatMoney } from "@/lib/i18n/format";
 import { paymentTimeline } from "@/lib/payments/payment-timeline";
 import { verifyPayment } from "@/lib/payments/verify-payment";
 import { refundSummary } from "@/lib/refunds/refund-summary";

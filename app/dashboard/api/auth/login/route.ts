@@ -1,7 +1,7 @@
 // POST /dashboard/api/auth/login - sign in with email and password (the API's verb and failed-login budget).
 import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/console/cookies";
-import { withConsole } from "@/lib/console/with-console";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { loginMerchant } from "@/lib/merchants/login-merchant";
 import { LoginBody } from "@/lib/merchants/schemas";
 

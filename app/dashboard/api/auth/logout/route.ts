@@ -1,9 +1,9 @@
 // POST /dashboard/api/auth/logout - end the session (its token stops working everywhere) and drop the cookie.
 import { clearedCookieOptions, SESSION_COOKIE } from "@/lib/console/cookies";
 import { sessionFromRequest } from "@/lib/console/session";
-import { withConsole } from "@/lib/console/with-console";
-import { isAppError } from "@/lib/http/errors";
+import { isAppError } from "@/lib/core/errors";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { logoutMerchant } from "@/lib/merchants/logout-merchant";
 
 export const POST = withConsole({ session: false }, async ({ request, https }) => {

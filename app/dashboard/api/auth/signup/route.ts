@@ -1,8 +1,8 @@
 // POST /dashboard/api/auth/signup - create a merchant (same verb, rules and rate limit as the API's signup),
 // sign it in with a cookie, and answer its two secret keys, which are shown this once.
 import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/console/cookies";
-import { withConsole } from "@/lib/console/with-console";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { SignupBody } from "@/lib/merchants/schemas";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 

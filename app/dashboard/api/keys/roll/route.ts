@@ -1,6 +1,7 @@
 // POST /dashboard/api/keys/roll {mode} - a new secret key for the mode; the old one stops working at once.
-import { withConsole } from "@/lib/console/with-console";
+
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { rollSecretKey } from "@/lib/merchants/roll-secret-key";
 import { RollKeyBody } from "@/lib/merchants/schemas";
 

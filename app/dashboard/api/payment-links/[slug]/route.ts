@@ -1,10 +1,11 @@
 // PATCH /dashboard/api/payment-links/{slug} - change or deactivate one of the merchant's links.
-import { withConsole } from "@/lib/console/with-console";
-import { parseOrThrow } from "@/lib/http/validation";
+
+import { assertServedMode } from "@/lib/core/assert-served-mode";
+import { parseOrThrow } from "@/lib/core/validation";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { SlugParams, UpdateLinkBody } from "@/lib/links/schemas";
 import { updatePaymentLink } from "@/lib/links/update-payment-link";
-import { assertServedMode } from "@/lib/merchants/assert-served-mode";
 
 export const PATCH = withConsole(
   { session: true, body: UpdateLinkBody },

@@ -1,8 +1,9 @@
 // GET /dashboard/api/payments/{reference} - one payment of the console's mode (server verify's record), for a
 // payment page that follows a payment still in progress.
-import { withConsole } from "@/lib/console/with-console";
-import { parseOrThrow } from "@/lib/http/validation";
+
+import { parseOrThrow } from "@/lib/core/validation";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { ReferenceParams } from "@/lib/payments/schemas";
 import { verifyPayment } from "@/lib/payments/verify-payment";
 

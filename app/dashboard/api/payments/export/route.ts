@@ -2,12 +2,12 @@
 // console's mode as CSV, streamed: rows are read a page at a time as the download drains, so no export,
 // however long, is held in memory (lib/console/payments-csv.ts). A failure part-way ends the download.
 import { Readable } from "node:stream";
-import { consoleRouteQuery } from "@/lib/console/console-query";
 import { PaymentFiltersQuery, toTransactionFilters } from "@/lib/console/payment-filters";
 import { paymentsCsv } from "@/lib/console/payments-csv";
 import { sessionFromRequest } from "@/lib/console/session";
+import { isAppError } from "@/lib/core/errors";
+import { consoleRouteQuery } from "@/lib/http/console-query";
 import { failureBody, jsonResponse } from "@/lib/http/envelope";
-import { isAppError } from "@/lib/http/errors";
 import { methodsNotAllowed } from "@/lib/http/with-api";
 import { newRequestId } from "@/lib/security/tokens";
 

@@ -1,6 +1,7 @@
 // POST /dashboard/api/paystack/disconnect {mode} - forget the merchant's Paystack key of a mode.
-import { withConsole } from "@/lib/console/with-console";
+
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { disconnectPaystack } from "@/lib/merchants/disconnect-paystack";
 import { PaystackModeBody } from "@/lib/merchants/schemas";
 

@@ -1,6 +1,7 @@
 // POST /dashboard/api/webhook/roll-secret {mode} - a new signing secret (shown once); the old one signs 24 h more.
-import { withConsole } from "@/lib/console/with-console";
+
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { rollWebhookSecret } from "@/lib/webhooks/roll-webhook-secret";
 import { RollWebhookSecretBody } from "@/lib/webhooks/schemas";
 

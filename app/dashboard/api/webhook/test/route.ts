@@ -1,6 +1,7 @@
 // POST /dashboard/api/webhook/test {mode} - send one signed webhook.test event to the mode's endpoint now.
-import { withConsole } from "@/lib/console/with-console";
+
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { RollWebhookSecretBody } from "@/lib/webhooks/schemas";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 

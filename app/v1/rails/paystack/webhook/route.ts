@@ -1,6 +1,7 @@
 // POST /v1/rails/paystack/webhook - Paystack's signed events (charges, transfers, refunds) for every merchant.
+
+import { receivePaystackWebhook } from "@/lib/channels/receive-paystack-webhook";
 import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
-import { receivePaystackWebhook } from "@/lib/rails/paystack/receive-webhook";
 import { PaystackWebhookBody, PaystackWebhookQuery } from "@/lib/rails/paystack/schemas";
 import { SIGNATURE_HEADER } from "@/lib/rails/paystack/shapes";
 

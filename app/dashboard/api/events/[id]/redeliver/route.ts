@@ -1,7 +1,8 @@
 // POST /dashboard/api/events/{id}/redeliver - send an event again (same webhook-id) to the mode's endpoint.
-import { withConsole } from "@/lib/console/with-console";
-import { parseOrThrow } from "@/lib/http/validation";
+
+import { parseOrThrow } from "@/lib/core/validation";
 import { methodsNotAllowed } from "@/lib/http/with-api";
+import { withConsole } from "@/lib/http/with-console";
 import { redeliverEvent } from "@/lib/webhooks/redeliver-event";
 import { EventParams } from "@/lib/webhooks/schemas";
 

@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
 import type { z } from "zod";
-import { isAppError } from "@/lib/http/errors";
-import { readQuery } from "@/lib/http/query";
-import { parseOrThrow } from "@/lib/http/validation";
+import { isAppError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/validation";
+import { readQuery } from "./query";
 
 /**
  * The query string of a console route handler, by the API's rules: decoded and checked as withApi reads one

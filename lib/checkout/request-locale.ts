@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { cache } from "react";
-import { checkoutLocale } from "@/lib/checkout/checkout-locale";
-import { DEFAULT_LOCALE, type Locale, resolveLocale } from "./locales";
+import { DEFAULT_LOCALE, type Locale, resolveLocale } from "@/lib/i18n/locales";
+import { checkoutLocale } from "./checkout-locale";
 
 /** The pages that speak the customer's language (docs/checkout.md "Languages"); the rest is English. */
 const HOSTED = /^\/(pay|l|demo)(\/|$)/;

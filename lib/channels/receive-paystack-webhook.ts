@@ -1,27 +1,27 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { receiveInboundTransfer } from "@/lib/channels/receive-inbound-transfer";
-import { receiveProcessorCharge } from "@/lib/channels/receive-processor-charge";
+import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import type { Channel } from "@/lib/payments/channel-list";
-import { scheduleRefund } from "@/lib/refunds/settle-refund";
-import { pepper } from "@/lib/security/pepper";
-import { unseal } from "@/lib/security/seal";
-import { sha256Hex } from "@/lib/security/tokens";
-import { minorFromJson, paystackCall } from "./client";
-import { deploymentKey, keySeal, PROCESSOR, paystackKeyFor } from "./keys";
-import { PAYSTACK_REFERENCE } from "./references";
+import { minorFromJson, paystackCall } from "@/lib/rails/paystack/client";
+import { deploymentKey, keySeal, PROCESSOR, paystackKeyFor } from "@/lib/rails/paystack/keys";
+import { PAYSTACK_REFERENCE } from "@/lib/rails/paystack/references";
 import {
   BankTransferRejectedData,
   ChargeData,
   ChargeSuccessData,
   RefundEventData,
   WebhookEvent,
-} from "./shapes";
-import { webhookAddressAllowed } from "./webhook-addresses";
+} from "@/lib/rails/paystack/shapes";
+import { webhookAddressAllowed } from "@/lib/rails/paystack/webhook-addresses";
+import { scheduleRefund } from "@/lib/refunds/settle-refund";
+import { pepper } from "@/lib/security/pepper";
+import { unseal } from "@/lib/security/seal";
+import { sha256Hex } from "@/lib/security/tokens";
+import { receiveInboundTransfer } from "./receive-inbound-transfer";
+import { receiveProcessorCharge } from "./receive-processor-charge";
 
 /**
  * POST /v1/rails/paystack/webhook (docs/go-live.md "Paystack's webhooks"). In order:

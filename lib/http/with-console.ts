@@ -1,14 +1,14 @@
 import type { z } from "zod";
+import { assertSameOrigin, isHttps } from "@/lib/console/origin";
+import { type ConsoleMerchant, sessionFromRequest } from "@/lib/console/session";
+import { isAppError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/validation";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
-import { readJsonObject } from "@/lib/http/body";
-import { clientAddressOf } from "@/lib/http/client-address";
-import { failureBody, jsonResponse, successBody } from "@/lib/http/envelope";
-import { isAppError } from "@/lib/http/errors";
-import { parseOrThrow } from "@/lib/http/validation";
 import { log } from "@/lib/log";
 import { newRequestId } from "@/lib/security/tokens";
-import { assertSameOrigin, isHttps } from "./origin";
-import { type ConsoleMerchant, sessionFromRequest } from "./session";
+import { readJsonObject } from "./body";
+import { clientAddressOf } from "./client-address";
+import { failureBody, jsonResponse, successBody } from "./envelope";
 
 type Cookie = { name: string; value: string; options: Record<string, unknown> };
 

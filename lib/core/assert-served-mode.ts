@@ -1,6 +1,6 @@
-import type { Mode } from "@/lib/db/schema";
 import { deploymentMode, env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "./errors";
+import type { Mode } from "./principal";
 
 /**
  * Refuse (400 `validation_error` naming `mode`) a merchant action on the mode this deployment does not serve:

@@ -1,5 +1,5 @@
-import { database } from "@/lib/db/client";
-import type { Trx } from "@/lib/db/types";
+import { database } from "./client";
+import type { Trx } from "./types";
 
 /**
  * Lock the merchant's row for the rest of the database transaction, so read-then-write changes to what a

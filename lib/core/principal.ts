@@ -1,5 +1,13 @@
-import type { Mode } from "@/lib/db/schema";
-import type { MerchantPricing } from "@/lib/merchants/present";
+/**
+ * Who is calling, and the types every layer shares about them: the domain's verbs take a principal, the
+ * transport (lib/http) makes one from a credential. Types only.
+ */
+
+/** Test or live: every key, transaction, link, endpoint and event carries one (lib/db/schema.ts stores it). */
+export type Mode = "test" | "live";
+
+/** A merchant's checkout settings as the secret key's lookup reads them (lib/merchants/present.ts). */
+export type MerchantPricing = { channels: string; merchantBearsCost: boolean; feeSchedule: string | null };
 
 /** Who is calling, as established by one of the credentials of docs/api.md ("Endpoints"). */
 export type SecretKeyPrincipal = {

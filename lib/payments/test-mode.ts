@@ -1,6 +1,6 @@
+import { AppError } from "@/lib/core/errors";
 import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
 
 /** Simulate and `/sandbox/*` work only for test transactions on a staging deployment (docs/api.md). */
 export function assertTestMode(mode: Mode): void {
