@@ -60,6 +60,15 @@ async function signIn(demo: Demo, email: string, password: string) {
  * server action, which creates the payment with the demo key and redirects to checkout (or back to /demo
  * with the problem).
  */
+function unescapeHtml(text: string): string {
+  return text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
 async function buyFromDemo(demo: Demo): Promise<string> {
   const page = await (await fetch(`${demo.server.url}/demo`)).text();
   const form = /<form[^>]*>([\s\S]*?)<\/form>/.exec(page)?.[1];
@@ -68,7 +77,7 @@ async function buyFromDemo(demo: Demo): Promise<string> {
   for (const input of (form as string).matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
     const name = /name="([^"]*)"/.exec(input[0])?.[1];
     const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? "";
-    if (name) data.append(name.replaceAll("&amp;", "&"), value.replaceAll("&amp;", "&"));
+    if (name) data.append(unescapeHtml(name), unescapeHtml(value));
   }
   data.append("product", "tote");
   data.append("email", "buyer@example.com");

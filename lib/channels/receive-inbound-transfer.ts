@@ -173,13 +173,17 @@ export async function receiveInboundTransfer(input: {
       let heldBefore = 0n;
       if (tx.status === "success") outcome = "duplicate_payment";
       else if (isTerminal(tx.status) || toMillis(va.expires_at) <= now) outcome = "late_payment";
-      // Money the rail gave back itself never pays: the right amount refused by the rail came too late for it.
-      else if (input.returnedByRail) outcome = "late_payment";
+      // Money the rail gave back itself never pays and is never held: the right amount refused by the rail came
+      // too late for it; a wrong amount (a processor's temporary account takes the exact amount only) is a
+      // mismatch the customer is told about, already back with them.
+      else if (input.returnedByRail) outcome = input.amountMinor === expected ? "late_payment" : "amount_mismatch";
       else {
         heldBefore = await heldOnAccount(trx, tx.id, va.account_number);
         outcome = heldBefore + input.amountMinor >= expected ? "credited" : "amount_mismatch";
       }
       const received = heldBefore + input.amountMinor;
+      // What the customer still has to send: all of it when the rail returned this transfer.
+      const due = input.returnedByRail ? expected - heldBefore : expected - received;
 
       await trx
         .updateTable("inbound_transfers")
@@ -188,7 +192,7 @@ export async function receiveInboundTransfer(input: {
           mode: tx.mode,
           transaction_id: tx.id,
           outcome,
-          partial: outcome === "amount_mismatch" ? "held" : null,
+          partial: outcome === "amount_mismatch" && !input.returnedByRail ? "held" : null,
         })
         .where("id", "=", transferId)
         .execute();
@@ -219,7 +223,19 @@ export async function receiveInboundTransfer(input: {
           });
         }
       } else if (outcome === "amount_mismatch") {
-        // Too little so far: held on the account, which waits for the rest until its window ends.
+        // Too little so far: held on the account, which waits for the rest until its window ends. Money the rail
+        // returned itself is recorded as an automatic refund it already made.
+        if (input.returnedByRail) {
+          await recordAutomaticRefund(trx, {
+            tx,
+            source: "bank_transfer",
+            sourceId: transferId,
+            amountMinor: input.amountMinor,
+            currency: va.currency,
+            reason: "amount_mismatch",
+            returnedByRail: true,
+          });
+        }
         const moved = await transition(trx, tx, "awaiting_transfer", {
           mismatch_expected_minor: expected,
           mismatch_received_minor: received,
@@ -229,7 +245,7 @@ export async function receiveInboundTransfer(input: {
           amountMismatch: {
             expected: formatAmount(expected, currency),
             received: formatAmount(received, currency),
-            due: formatAmount(expected - received, currency),
+            due: formatAmount(due, currency),
           },
         });
       } else {
@@ -255,7 +271,7 @@ export async function receiveInboundTransfer(input: {
         replayed: false,
         amount: formatAmount(input.amountMinor, currency),
         expected: formatAmount(expected, currency),
-        ...(outcome === "amount_mismatch" && { due: formatAmount(expected - received, currency) }),
+        ...(outcome === "amount_mismatch" && { due: formatAmount(due, currency) }),
         ...(excess > 0n && { refunded: formatAmount(excess, currency) }),
       };
     });
