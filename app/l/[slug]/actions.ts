@@ -6,13 +6,21 @@ import { type FieldIssue, isAppError } from "@/lib/core/errors";
 import { validationFailure } from "@/lib/core/validation";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { isLocale } from "@/lib/i18n/locales";
+import { linkAvailability } from "@/lib/links/link-availability";
 import { payPaymentLink } from "@/lib/links/pay-payment-link";
+import type { UnavailableKey } from "@/lib/links/present";
 import { PayLinkBody } from "@/lib/links/schemas";
 
 /** What starting a payment through a link led to: the checkout, or the failure with its failing fields. */
 export type LinkStart =
   | { ok: true; checkoutUrl: string }
-  | { ok: false; error: string; fields: FieldIssue[] };
+  | {
+      ok: false;
+      error: string;
+      fields: FieldIssue[];
+      /** With `payment_link_unavailable`: why, when the link itself says (deactivated, expired, used up). */
+      unavailable?: UnavailableKey | null;
+    };
 
 /**
  * Start paying through a link: the same verb as POST /v1/merchants/payment-links/{slug}/pay, answered with
@@ -39,7 +47,12 @@ export async function startLinkPayment(slug: string, input: unknown, lang: strin
     return { ok: true, checkoutUrl: url.toString() };
   } catch (err) {
     if (!isAppError(err)) throw err;
-    return { ok: false, error: err.code, fields: [...err.fields] };
+    return {
+      ok: false,
+      error: err.code,
+      fields: [...err.fields],
+      ...(err.code === "payment_link_unavailable" && { unavailable: await linkAvailability(slug) }),
+    };
   }
 }
 

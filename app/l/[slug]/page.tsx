@@ -102,6 +102,7 @@ export default async function PaymentLinkPage({
             receiptsByEmail={receiptsByEmail()}
             locale={locale}
             t={t.link.form}
+            reasons={t.link.unavailable}
             channelNames={t.checkout.channels}
             posted={typeof problem === "string" && /^[a-z_]{1,40}$/.test(problem) ? problem : null}
             postedIssue={

@@ -7,7 +7,7 @@ import type { FieldIssue } from "@/lib/core/errors";
 import { validationFailure } from "@/lib/core/validation";
 import { formatMoney, isZeroAmount } from "@/lib/i18n/format";
 import { fmt, type Locale } from "@/lib/i18n/locales";
-import type { CheckoutMessages, LinkFormMessages } from "@/lib/i18n/messages/en";
+import type { CheckoutMessages, LinkFormMessages, Messages } from "@/lib/i18n/messages/en";
 import { answerIssues, linkAmount } from "@/lib/links/answers";
 import { type LinkPricing, quoteFees } from "@/lib/links/fee-notice";
 import { PayLinkBody } from "@/lib/links/schemas";
@@ -38,6 +38,8 @@ type Props = {
   /** The page's language, its form strings and the channels' names (the page chose them on the server). */
   locale: Locale;
   t: LinkFormMessages;
+  /** Why a link cannot take payments, in the page's language (deactivated, expired, used up). */
+  reasons: Messages["link"]["unavailable"];
   channelNames: CheckoutMessages["channels"];
   /** The problem code of this form posted without the page's code (../actions.ts), when it came back with one. */
   posted: string | null;
@@ -161,6 +163,7 @@ function Form({
   locale,
   t,
   channelNames,
+  reasons,
   posted,
   postedIssue,
 }: Props) {
@@ -249,10 +252,17 @@ function Form({
       const first = Object.keys(found)[0];
       setErrors(found);
       if (first) focusControl(first);
-      else
+      else {
+        const { error, unavailable } = err.refusal;
         setFormError(
-          rest ?? (err.refusal.error === "payment_link_unavailable" ? e.unavailableNow : e.generic),
+          rest ??
+            (error === "payment_link_unavailable"
+              ? unavailable
+                ? reasons[unavailable]
+                : e.unavailableNow
+              : e.generic),
         );
+      }
     },
   });
 
