@@ -354,6 +354,69 @@ describe.each(targets)("merchant console on $name", (target) => {
     }
   });
 
+  it("a refused form answers its failing fields by path and rule; /v1 keeps the envelope SPEC defines", async () => {
+    const owner = browser(target);
+    const signed = await consoleSignup(owner, "Fields Shop");
+    const bad = {
+      title: " ",
+      amount: "12,000",
+      channels: [],
+      metadata: { fields: [{ name: "size", label: "Size", type: "colour" }] },
+    };
+    const refused = await owner.send("POST", "/dashboard/api/payment-links", bad);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body).toMatchObject({ status: "failed", error: "validation_error" });
+    expect((refused.body.fields as { field: string; rule: string }[]).map((f) => [f.field, f.rule])).toEqual([
+      ["title", "too_small"],
+      ["channels", "too_small"],
+      ["metadata.fields[0].type", "invalid_value"],
+    ]);
+    // Each entry's sentence is the message's, in order.
+    expect(refused.body.message).toBe(
+      `${(refused.body.fields as { message: string }[]).map((f) => f.message).join("; ")}.`,
+    );
+    // A rule the verb checks itself (the amount in the currency's decimals, the expiry) names its field too.
+    const amount = await owner.send("POST", "/dashboard/api/payment-links", {
+      title: "Tote",
+      amount: "12,000",
+    });
+    expect(amount.body.fields).toEqual([
+      {
+        field: "amount",
+        rule: "invalid_format",
+        message: expect.stringMatching(/^amount must be a decimal string/),
+      },
+    ]);
+    const past = await owner.send("POST", "/dashboard/api/payment-links", {
+      title: "Tote",
+      amount: "1000",
+      expiresAt: "2020-01-01T00:00:00Z",
+    });
+    expect(past.body.fields).toEqual([
+      { field: "expiresAt", rule: "in_the_past", message: "expiresAt must be in the future" },
+    ]);
+    // The API answers the same request with SPEC's envelope, and nothing more.
+    const login = await fetch(`${target.url}/v1/merchants/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": randomAddress() },
+      body: JSON.stringify({ email: signed.email, password: PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+    const api = await fetch(`${target.url}/v1/merchants/payment-links`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "x-forwarded-for": randomAddress(),
+      },
+      body: JSON.stringify(bad),
+    });
+    expect(api.status).toBe(400);
+    const body = await api.json();
+    expect(Object.keys(body).sort()).toEqual(["error", "message", "status"]);
+    expect(body.message).toBe(refused.body.message);
+  });
+
   it("never shows or changes another merchant's payment, link or event (404)", async () => {
     const api = client(target.url);
     const owner = browser(target);

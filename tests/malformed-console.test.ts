@@ -121,7 +121,7 @@ describe.each(targets)("malformed console input on $name", (target) => {
       body = undefined;
     }
     const answer: ApiResponse = { status: res.status, headers: res.headers, body, text: res.text };
-    assertFailure(answer, "GET", want);
+    assertFailure(answer, "GET", want, "console");
     for (const field of want.mentions ?? []) {
       const message = String((body as { message?: unknown }).message);
       expect(namesField(message, field), `the message names ${field}: ${message}`).toBe(true);

@@ -554,3 +554,55 @@ test.describe("merchant console by keyboard only", () => {
     await expect(page).toHaveURL(/\/docs$/);
   });
 });
+
+test.describe("payment link forms by field", () => {
+  test.use(LAYOUTS[1].use);
+
+  test("create and edit place each refused field beside its control, checked before anything is sent", async ({
+    page,
+    request,
+  }) => {
+    const me = await signUpByApi(request, "fields");
+    await page.goto("/dashboard/login");
+    await consoleApi(page, "POST", "auth/login", { email: me.login, password: PASSWORD });
+    const sent: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() !== "GET" && new URL(r.url()).pathname.startsWith("/dashboard/api/payment-links"))
+        sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto("/dashboard/links/new");
+    await expect(page.getByRole("heading", { level: 1, name: "New payment link" })).toBeVisible();
+
+    // The route's own schema and lib/money, in the browser: each failure beside its control, nothing sent.
+    await page.getByLabel("Amount", { exact: true }).fill("12,000");
+    await page.getByRole("button", { name: "Create payment link" }).click();
+    await expect(page.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Title")).toHaveAccessibleDescription(/title must not be empty\./);
+    await expect(page.getByLabel("Amount", { exact: true })).toHaveAccessibleDescription(
+      /amount must be a decimal string/,
+    );
+    await expect(page.locator("form").getByRole("alert")).toHaveCount(0);
+    expect(sent).toEqual([]);
+    await expectAccessible(page, "new payment link (refused fields)");
+
+    // A rule only the server checks (the expiry against its clock) comes back on its field too.
+    await page.getByLabel("Title").fill("Cake");
+    await page.getByLabel("Amount", { exact: true }).fill("1200");
+    await page.getByLabel("Expires").fill("2020-01-01T10:00");
+    await page.getByRole("button", { name: "Create payment link" }).click();
+    await expect(page.getByLabel("Expires")).toHaveAccessibleDescription(/expiresAt must be in the future\./);
+    expect(sent).toEqual(["POST /dashboard/api/payment-links"]);
+
+    await page.getByLabel("Expires").fill("");
+    await page.getByRole("button", { name: "Create payment link" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Payment link" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Cake" })).toBeVisible();
+
+    // The edit form is the same fields: a cleared title is refused beside it, before anything is sent.
+    sent.length = 0;
+    await page.getByLabel("Title").fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByLabel("Title")).toHaveAccessibleDescription(/title must not be empty\./);
+    expect(sent).toEqual([]);
+  });
+});

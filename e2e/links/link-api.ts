@@ -110,8 +110,10 @@ export async function serveMerchantReturn(page: Page) {
 export function payRequests(page: Page, slug: string): string[] {
   const seen: string[] = [];
   page.on("request", (r) => {
-    if (r.method() === "POST" && r.url().endsWith(`/v1/merchants/payment-links/${slug}/pay`))
-      seen.push(r.url());
+    if (r.method() !== "POST") return;
+    const path = new URL(r.url()).pathname;
+    // The API's route, or the page's own form (its server action, posted by the page's code or the browser).
+    if (path === `/v1/merchants/payment-links/${slug}/pay` || path === `/l/${slug}`) seen.push(r.url());
   });
   return seen;
 }

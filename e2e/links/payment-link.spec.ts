@@ -291,7 +291,7 @@ test.describe("payment link start page (phone)", () => {
     expect(sent).toHaveLength(1);
   });
 
-  test("an answer the server refuses is shown on its own field, in the customer's words", async ({
+  test("an answer that breaks the link's rules is shown on its own field, in the customer's words, before anything is sent", async ({
     page,
     request,
     merchant,
@@ -308,15 +308,47 @@ test.describe("payment link start page (phone)", () => {
     await page.getByRole("button", { name: "Continue to payment" }).click();
     const phone = page.getByLabel("Phone number");
     await expect(phone).toHaveAttribute("aria-invalid", "true");
-    // The API says "fields.phone (Phone number) must be a phone number."; the customer never sees field keys.
+    // The rule the server refuses with (lib/links/answers.ts), worded by the page; never a field key.
     await expect(phone).toHaveAccessibleDescription("Phone number must be a phone number.");
     await expect(phone).toBeFocused();
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(0);
     expect(new URL(page.url()).pathname).toBe(`/l/${link.slug}`);
 
     await phone.fill("+234 803 555 0199");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(CHECKOUT);
+    expect(sent).toHaveLength(1);
+  });
+
+  test("an answer the server refuses comes back on its own field, in the page's language, without JavaScript", async ({
+    browser,
+    request,
+    merchant,
+  }) => {
+    const link = await createLink(request, merchant, {
+      title: "Callback request",
+      amount: "2000",
+      metadata: { fields: [{ name: "phone", label: "Phone number", type: "phone", required: true }] },
+    });
+    const context = await browser.newContext({ javaScriptEnabled: false, ...LAYOUTS[0].use });
+    const page = await context.newPage();
+    const sent = payRequests(page, link.slug);
+    await page.goto(`${link.paymentLinkUrl}?lang=fr`);
+    await page.getByLabel("Phone number").fill("call me");
+    await page.getByLabel("Adresse e-mail").fill("caller@example.com");
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await page.waitForURL(/[?&]problem=validation_error/);
+    // The server named the field and the rule; the page words them (French here), on the field itself.
+    const url = new URL(page.url());
+    expect([url.searchParams.get("field"), url.searchParams.get("rule")]).toEqual([
+      "fields.phone",
+      "invalid_phone",
+    ]);
+    const phone = page.getByLabel("Phone number");
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAccessibleDescription("Phone number : saisissez un numéro de téléphone.");
+    expect(sent).toHaveLength(1);
+    await context.close();
   });
 
   test("a deactivated link says it is not taking payments", async ({ page, request, merchant }) => {

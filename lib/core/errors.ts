@@ -54,19 +54,44 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * One failing field of a `validation_error`, for forms: the field's path as the request named it
+ * (`amount`, `fields.size`, `metadata.items[2].sku`), the rule it broke as a stable code a form words in its
+ * own language (`required`, `invalid_type`, `too_small`, `too_big`, `invalid_format`, `invalid_value`,
+ * `unrecognized_keys`, `min_amount`, `max_amount`, `in_the_past`, …), and the sentence the message carries.
+ * The /v1 failure envelope stays `{status, error, message}` (SPEC); the console's own routes add `fields`.
+ */
+export type FieldIssue = { field: string; rule: string; message: string };
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   /** Extra response headers, e.g. `Retry-After` on `rate_limited`. */
   readonly headers: Record<string, string>;
+  /** A `validation_error`'s failing fields, one entry per sentence of the message that names a field. */
+  readonly fields: readonly FieldIssue[];
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+    fields: readonly FieldIssue[] = [],
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.headers = headers;
+    this.fields = fields;
   }
+}
+
+/**
+ * A `validation_error` about one field: `invalidField("expiresAt", "in_the_past", "expiresAt must be in the
+ * future")` answers the message "expiresAt must be in the future." and the field's entry for forms.
+ */
+export function invalidField(field: string, rule: string, sentence: string): AppError {
+  return new AppError("validation_error", `${sentence}.`, {}, [{ field, rule, message: sentence }]);
 }
 
 export function isAppError(err: unknown): err is AppError {

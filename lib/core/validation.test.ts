@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "./errors";
+import { AppError, invalidField } from "./errors";
 import { formatPath, parseOrThrow } from "./validation";
 
 function messageOf(schema: z.ZodType, value: unknown): string {
@@ -47,5 +47,46 @@ describe("validation messages", () => {
   it("formats paths", () => {
     expect(formatPath(["metadata", "items", 2, "sku"])).toBe("metadata.items[2].sku");
     expect(formatPath([])).toBe("");
+  });
+});
+
+describe("a validation failure's fields", () => {
+  const schema = z.strictObject({
+    title: z.string().trim().min(1, "must not be empty"),
+    amount: z.string(),
+    items: z.array(z.strictObject({ qty: z.number() })).optional(),
+  });
+
+  function fieldsOf(value: unknown) {
+    try {
+      parseOrThrow(schema, value, "body");
+    } catch (err) {
+      if (err instanceof AppError) return err.fields;
+    }
+    throw new Error("expected a validation_error");
+  }
+
+  it("are one entry per sentence of the message, by path and rule", () => {
+    expect(fieldsOf({ title: " " })).toEqual([
+      { field: "title", rule: "too_small", message: "title must not be empty" },
+      { field: "amount", rule: "required", message: "amount is required" },
+    ]);
+    expect(fieldsOf({ title: "t", amount: 5, items: [{ qty: "2" }] })).toEqual([
+      { field: "amount", rule: "invalid_type", message: "amount must be a string (got number)" },
+      { field: "items[0].qty", rule: "invalid_type", message: "items[0].qty must be a number (got string)" },
+    ]);
+    expect(fieldsOf({ title: "t", amount: "1", extra: 1 })).toEqual([
+      { field: "body", rule: "unrecognized_keys", message: 'body has unknown field "extra"' },
+    ]);
+  });
+
+  it("name one field for a rule a verb checks itself (invalidField)", () => {
+    const err = invalidField("expiresAt", "in_the_past", "expiresAt must be in the future");
+    expect(err.code).toBe("validation_error");
+    expect(err.status).toBe(400);
+    expect(err.message).toBe("expiresAt must be in the future.");
+    expect(err.fields).toEqual([
+      { field: "expiresAt", rule: "in_the_past", message: "expiresAt must be in the future" },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "./errors";
+import { AppError, type FieldIssue } from "./errors";
 
 /** `metadata.items[2].sku` from a zod path. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
@@ -59,6 +59,23 @@ function lowerFirst(message: string): string {
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const messages = result.error.issues.slice(0, 5).map((issue) => issueMessage(issue, where));
-  throw new AppError("validation_error", `${messages.join("; ")}.`);
+  throw validationFailure(result.error.issues, where);
+}
+
+/** The `validation_error` of zod issues: a sentence each (the first five), and each as a field entry. */
+export function validationFailure(issues: readonly z.core.$ZodIssue[], where: string): AppError {
+  const fields = issues.slice(0, 5).map((issue) => fieldIssue(issue, where));
+  return new AppError("validation_error", `${fields.map((f) => f.message).join("; ")}.`, {}, fields);
+}
+
+/** One zod issue as a form field's failure: its path, the rule as a stable code, and its sentence. */
+export function fieldIssue(issue: z.core.$ZodIssue, where: string): FieldIssue {
+  const message = issueMessage(issue, where);
+  const rule =
+    issue.code === "invalid_type" && / is required$/.test(message)
+      ? "required"
+      : issue.code === "custom"
+        ? String((issue.params as { rule?: unknown } | undefined)?.rule ?? "custom")
+        : issue.code;
+  return { field: formatPath(issue.path) || where, rule, message };
 }

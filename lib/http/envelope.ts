@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@/lib/core/errors";
+import type { ErrorCode, FieldIssue } from "@/lib/core/errors";
 
 /** The success envelope (docs/api.md). */
 export type SuccessBody<T> = { status: "success"; data: T };
@@ -17,4 +17,19 @@ export function successBody<T>(data: T): SuccessBody<T> {
 
 export function failureBody(error: ErrorCode, message: string): FailureBody {
   return { status: "failed", error, message };
+}
+
+/**
+ * The console's own failure envelope (/dashboard/api): the API's, plus a `validation_error`'s failing fields
+ * (`fields: [{field, rule, message}]`) for its forms to show beside their controls. The /v1 envelope has no
+ * `fields` (SPEC).
+ */
+export type ConsoleFailureBody = FailureBody & { fields?: FieldIssue[] };
+
+export function consoleFailureBody(
+  error: ErrorCode,
+  message: string,
+  fields: readonly FieldIssue[] = [],
+): ConsoleFailureBody {
+  return { ...failureBody(error, message), ...(fields.length > 0 && { fields: [...fields] }) };
 }

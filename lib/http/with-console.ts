@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
 import { newRequestId } from "@/lib/security/tokens";
 import { readJsonObject } from "./body";
 import { clientAddressOf } from "./client-address";
-import { failureBody, jsonResponse, successBody } from "./envelope";
+import { consoleFailureBody, failureBody, jsonResponse, successBody } from "./envelope";
 
 type Cookie = { name: string; value: string; options: Record<string, unknown> };
 
@@ -73,7 +73,7 @@ export function withConsole<S extends boolean, B extends z.ZodType | undefined =
       return response;
     } catch (err) {
       if (isAppError(err)) {
-        return jsonResponse(err.status, failureBody(err.code, err.message), {
+        return jsonResponse(err.status, consoleFailureBody(err.code, err.message, err.fields), {
           ...err.headers,
           "x-request-id": requestId,
         });

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/core/errors";
+import { AppError, invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Mode } from "@/lib/db/schema";
@@ -29,7 +29,7 @@ export type CreateLinkInput = {
 function amountOrThrow(field: string, value: string | null | undefined, currency: Currency): bigint | null {
   if (value === null || value === undefined) return null;
   const parsed = parseAmount(value, currency);
-  if (!parsed.ok) throw new AppError("validation_error", `${field} ${parsed.reason}.`);
+  if (!parsed.ok) throw invalidField(field, parsed.rule, `${field} ${parsed.reason}`);
   return parsed.minor;
 }
 
@@ -44,16 +44,17 @@ export async function createPaymentLink(input: { merchantId: string; mode: Mode;
   const min = amountOrThrow("minAmount", l.minAmount, l.currency);
   const max = amountOrThrow("maxAmount", l.maxAmount, l.currency);
   if (amount !== null && (min !== null || max !== null)) {
-    throw new AppError(
-      "validation_error",
-      "minAmount and maxAmount are only for links without a fixed amount.",
+    throw invalidField(
+      min !== null ? "minAmount" : "maxAmount",
+      "fixed_amount",
+      "minAmount and maxAmount are only for links without a fixed amount",
     );
   }
   if (min !== null && max !== null && min > max)
-    throw new AppError("validation_error", "minAmount must not exceed maxAmount.");
+    throw invalidField("minAmount", "above_max", "minAmount must not exceed maxAmount");
   const expiresAt = l.expiresAt ? Date.parse(l.expiresAt) : null;
   if (expiresAt !== null && expiresAt <= Date.now())
-    throw new AppError("validation_error", "expiresAt must be in the future.");
+    throw invalidField("expiresAt", "in_the_past", "expiresAt must be in the future");
 
   const merchant = await db()
     .selectFrom("merchants")
@@ -65,17 +66,19 @@ export async function createPaymentLink(input: { merchantId: string; mode: Mode;
   const channels = l.channels ?? enabled;
   const off = channels.filter((c) => !enabled.includes(c));
   if (off.length > 0) {
-    throw new AppError(
-      "validation_error",
-      `channels ${off.join(", ")} ${off.length > 1 ? "are" : "is"} not enabled for this merchant (PUT /v1/merchants/settings).`,
+    throw invalidField(
+      "channels",
+      "not_enabled",
+      `channels ${off.join(", ")} ${off.length > 1 ? "are" : "is"} not enabled for this merchant (PUT /v1/merchants/settings)`,
     );
   }
   if (!channels.some((c) => channelServes(c, l.currency))) {
     // As initialize says it; naming the field only when the caller sent it.
     throw l.channels
-      ? new AppError(
-          "validation_error",
-          `channels ${channels.join(", ")} cannot take ${l.currency} payments (no ${l.currency} bank offers USSD).`,
+      ? invalidField(
+          "channels",
+          "currency",
+          `channels ${channels.join(", ")} cannot take ${l.currency} payments (no ${l.currency} bank offers USSD)`,
         )
       : new AppError(
           "channel_unavailable",

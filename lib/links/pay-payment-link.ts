@@ -1,62 +1,30 @@
-import { AppError } from "@/lib/core/errors";
+import { AppError, invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { toMillis, toMinor } from "@/lib/db/schema";
 import type { Trx } from "@/lib/db/types";
 import { deploymentMode, env } from "@/lib/env";
-import { formatAmount, parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
 import { parseChannels } from "@/lib/payments/channel-list";
 import { initializePayment } from "@/lib/payments/initialize-payment";
-import { Email } from "@/lib/payments/schemas";
 import { pepper } from "@/lib/security/pepper";
 import { addressSubject } from "@/lib/security/rate-limit";
 import { keyedHash } from "@/lib/security/tokens";
+import { answerIssues, linkAmount } from "./answers";
 import { publicLink } from "./find-link";
 import { holdsPlace } from "./holds-place";
 import { linkFields, unavailableReason } from "./present";
 import type { FormFieldInput } from "./schemas";
 import { linkUsage } from "./usage";
 
-const PHONE = /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/;
-const NUMBER = /^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,6})?$/;
-
 /** Check the customer's answers against the link's form: known names, required ones present, right types. */
 export function checkAnswers(
   fields: FormFieldInput[],
   answers: Record<string, string | number>,
 ): Record<string, string> {
-  const known = new Map(fields.map((f) => [f.name, f]));
-  const unknown = Object.keys(answers).filter((k) => !known.has(k));
-  if (unknown.length > 0)
-    throw new AppError(
-      "validation_error",
-      `fields has unknown field ${unknown.map((k) => JSON.stringify(k)).join(", ")}.`,
-    );
-  const out: Record<string, string> = {};
-  for (const field of fields) {
-    const raw = answers[field.name];
-    const value = raw === undefined ? "" : String(raw).trim();
-    const where = `fields.${field.name} (${field.label})`;
-    if (value === "") {
-      if (field.required) throw new AppError("validation_error", `${where} is required.`);
-      continue;
-    }
-    if (field.type === "email" && !Email.safeParse(value).success)
-      throw new AppError("validation_error", `${where} must be a valid email address.`);
-    if (field.type === "phone" && !PHONE.test(value))
-      throw new AppError("validation_error", `${where} must be a phone number.`);
-    if (field.type === "number" && !(typeof raw === "number" ? Number.isFinite(raw) : NUMBER.test(value))) {
-      throw new AppError("validation_error", `${where} must be a number.`);
-    }
-    if (field.type === "select" && !field.options?.includes(value)) {
-      throw new AppError(
-        "validation_error",
-        `${where} must be one of ${field.options?.map((o) => JSON.stringify(o)).join(", ")}.`,
-      );
-    }
-    out[field.name] = value;
-  }
-  return out;
+  const checked = answerIssues(fields, answers);
+  const first = checked.issues[0];
+  if (first) throw invalidField(first.field, first.rule, first.message);
+  return checked.answers;
 }
 
 /**
@@ -95,41 +63,17 @@ export async function payPaymentLink(input: {
       if (link.usage_limit !== null) await assertAddressMayHold(trx, link.id, holder, now);
       const currency: Currency = isCurrency(link.currency) ? link.currency : "NGN";
 
-      let amountMinor: bigint;
-      if (link.amount_minor !== null) {
-        amountMinor = toMinor(link.amount_minor);
-        if (input.amount !== null && input.amount !== undefined) {
-          const sent = parseAmount(input.amount, currency);
-          if (!sent.ok || sent.minor !== amountMinor) {
-            throw new AppError(
-              "validation_error",
-              `amount must be left out: this link has the fixed amount ${formatAmount(amountMinor, currency)}.`,
-            );
-          }
-        }
-      } else {
-        if (input.amount === null || input.amount === undefined) {
-          throw new AppError(
-            "validation_error",
-            "amount is required: this link lets the customer enter the amount.",
-          );
-        }
-        const parsed = parseAmount(input.amount, currency);
-        if (!parsed.ok) throw new AppError("validation_error", `amount ${parsed.reason}.`);
-        if (link.min_amount_minor !== null && parsed.minor < toMinor(link.min_amount_minor)) {
-          throw new AppError(
-            "validation_error",
-            `amount must be at least ${formatAmount(toMinor(link.min_amount_minor), currency)}.`,
-          );
-        }
-        if (link.max_amount_minor !== null && parsed.minor > toMinor(link.max_amount_minor)) {
-          throw new AppError(
-            "validation_error",
-            `amount must be at most ${formatAmount(toMinor(link.max_amount_minor), currency)}.`,
-          );
-        }
-        amountMinor = parsed.minor;
-      }
+      const amount = linkAmount(
+        input.amount,
+        {
+          fixedMinor: link.amount_minor === null ? null : toMinor(link.amount_minor),
+          minMinor: link.min_amount_minor === null ? null : toMinor(link.min_amount_minor),
+          maxMinor: link.max_amount_minor === null ? null : toMinor(link.max_amount_minor),
+        },
+        currency,
+      );
+      if (!amount.ok) throw invalidField(amount.issue.field, amount.issue.rule, amount.issue.message);
+      const amountMinor = amount.minor;
       const answers = checkAnswers(linkFields(link), input.fields ?? {});
 
       return initializePayment({

@@ -22,13 +22,27 @@ export function linkFields(row: Row): FormFieldInput[] {
   return JSON.parse(row.fields) as FormFieldInput[];
 }
 
+/** Why customers cannot pay through the link now, as a key the pages word (`link.unavailable` catalogues). */
+export type UnavailableKey = "inactive" | "expired" | "limit";
+
+const UNAVAILABLE_REASON: Record<UnavailableKey, string> = {
+  inactive: "This payment link has been deactivated by the merchant.",
+  expired: "This payment link has expired.",
+  limit: "This payment link has reached its limit of payments.",
+};
+
 /** Why customers cannot pay through the link now, or null. `used` counts payments that hold a place. */
-export function unavailableReason(row: Row, used: number, now = Date.now()): string | null {
-  if (row.active !== 1) return "This payment link has been deactivated by the merchant.";
-  if (row.expires_at !== null && toMillis(row.expires_at) <= now) return "This payment link has expired.";
-  if (row.usage_limit !== null && used >= row.usage_limit)
-    return "This payment link has reached its limit of payments.";
+export function unavailableKey(row: Row, used: number, now = Date.now()): UnavailableKey | null {
+  if (row.active !== 1) return "inactive";
+  if (row.expires_at !== null && toMillis(row.expires_at) <= now) return "expired";
+  if (row.usage_limit !== null && used >= row.usage_limit) return "limit";
   return null;
+}
+
+/** The same in the API's words (English). */
+export function unavailableReason(row: Row, used: number, now = Date.now()): string | null {
+  const key = unavailableKey(row, used, now);
+  return key ? UNAVAILABLE_REASON[key] : null;
 }
 
 /** The record the merchant sees (docs/api.md, plus limits and usage). */

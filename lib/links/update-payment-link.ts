@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/core/errors";
+import { invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { merchantLink } from "./find-link";
@@ -24,7 +24,7 @@ export async function updatePaymentLink(input: {
   const expiresAt =
     c.expiresAt === undefined ? undefined : c.expiresAt === null ? null : Date.parse(c.expiresAt);
   if (typeof expiresAt === "number" && expiresAt <= Date.now())
-    throw new AppError("validation_error", "expiresAt must be in the future.");
+    throw invalidField("expiresAt", "in_the_past", "expiresAt must be in the future");
   await db()
     .updateTable("payment_links")
     .set({

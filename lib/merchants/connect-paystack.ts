@@ -1,5 +1,5 @@
 import { assertServedMode } from "@/lib/core/assert-served-mode";
-import { AppError } from "@/lib/core/errors";
+import { invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { paystackKeyWorks } from "@/lib/rails/paystack/connector";
@@ -20,15 +20,17 @@ export async function connectPaystack(input: { merchantId: string; mode: Mode; s
   assertServedMode(input.mode);
   const prefix = `sk_${input.mode}_`;
   if (!input.secretKey.startsWith(prefix)) {
-    throw new AppError(
-      "validation_error",
-      `secretKey must be a Paystack ${input.mode} secret key (${prefix}...) for ${input.mode} mode.`,
+    throw invalidField(
+      "secretKey",
+      "wrong_mode",
+      `secretKey must be a Paystack ${input.mode} secret key (${prefix}...) for ${input.mode} mode`,
     );
   }
   if (!(await paystackKeyWorks(input.secretKey))) {
-    throw new AppError(
-      "validation_error",
-      "secretKey was refused by Paystack (Invalid key): copy the secret key again from Paystack's dashboard (Settings → API Keys & Webhooks). Nothing was saved.",
+    throw invalidField(
+      "secretKey",
+      "refused",
+      "secretKey was refused by Paystack (Invalid key): copy the secret key again from Paystack's dashboard (Settings → API Keys & Webhooks). Nothing was saved",
     );
   }
   const sealed = seal(await pepper(), input.secretKey, keySeal(input.merchantId, input.mode));

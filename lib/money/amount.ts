@@ -4,7 +4,15 @@ import { CURRENCIES, type Currency, maxAmountMinor, minorPerMajor } from "./curr
  * Major-unit decimal strings <-> integer minor units. Strings are parsed digit by digit into a bigint;
  * no float is ever involved.
  */
-export type AmountParseResult = { ok: true; minor: bigint } | { ok: false; reason: string };
+export type AmountParseResult =
+  | { ok: true; minor: bigint }
+  | {
+      ok: false;
+      /** What is wrong, as a stable code a form words in its own language. */
+      rule: "invalid_format" | "too_many_decimals" | "not_positive" | "too_big";
+      /** The same in English, after the field's name: "amount must be greater than zero". */
+      reason: string;
+    };
 
 const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
 
@@ -19,6 +27,7 @@ export function parseAmount(input: string, currency: Currency): AmountParseResul
   if (!match) {
     return {
       ok: false,
+      rule: "invalid_format",
       reason:
         digits > 0
           ? `must be a decimal string in major units such as "5000" or "5000.50" (no sign, exponent or separators)`
@@ -30,6 +39,7 @@ export function parseAmount(input: string, currency: Currency): AmountParseResul
   if (fraction.length > digits) {
     return {
       ok: false,
+      rule: "too_many_decimals",
       reason:
         digits === 0
           ? `must have no decimals for ${currency}`
@@ -37,10 +47,10 @@ export function parseAmount(input: string, currency: Currency): AmountParseResul
     };
   }
   // Bound the length before building a bigint so a 60 KiB digit string costs nothing.
-  if (whole.length > 12) return { ok: false, reason: tooLarge(currency) };
+  if (whole.length > 12) return { ok: false, rule: "too_big", reason: tooLarge(currency) };
   const minor = BigInt(whole) * minorPerMajor(currency) + BigInt(fraction.padEnd(digits, "0") || "0");
-  if (minor <= 0n) return { ok: false, reason: "must be greater than zero" };
-  if (minor > maxAmountMinor(currency)) return { ok: false, reason: tooLarge(currency) };
+  if (minor <= 0n) return { ok: false, rule: "not_positive", reason: "must be greater than zero" };
+  if (minor > maxAmountMinor(currency)) return { ok: false, rule: "too_big", reason: tooLarge(currency) };
   return { ok: true, minor };
 }
 

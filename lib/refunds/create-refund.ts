@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { assertServedMode } from "@/lib/core/assert-served-mode";
-import { AppError } from "@/lib/core/errors";
+import { AppError, invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { type Mode, toMinor } from "@/lib/db/schema";
@@ -66,7 +66,7 @@ export async function createRefund(input: {
   let requested: bigint | undefined;
   if (input.amount !== undefined) {
     const parsed = parseAmount(input.amount, found.currency as Currency);
-    if (!parsed.ok) throw new AppError("validation_error", `amount ${parsed.reason}.`);
+    if (!parsed.ok) throw invalidField("amount", parsed.rule, `amount ${parsed.reason}`);
     requested = parsed.minor;
   }
   const keyId = input.idempotencyKey

@@ -213,8 +213,11 @@ function describeResponse(res: ApiResponse): string {
   return `${res.status} ${res.headers.get("content-type") ?? "(no content-type)"} ${JSON.stringify(res.text.slice(0, 400))}`;
 }
 
-/** What every answer must satisfy, success or failure: no 5xx, JSON, an x-request-id, no internals. */
-export function assertWellFormed(res: ApiResponse, method: string) {
+/**
+ * What every answer must satisfy, success or failure: no 5xx, JSON, an x-request-id, no internals. `envelope`
+ * "console": the console's own routes (/dashboard/api), whose `validation_error` adds its failing fields.
+ */
+export function assertWellFormed(res: ApiResponse, method: string, envelope: "api" | "console" = "api") {
   const seen = describeResponse(res);
   expect(res.status, `no 5xx: ${seen}`).toBeLessThan(500);
   expect(res.headers.get("x-request-id"), `x-request-id on ${seen}`).toBeTruthy();
@@ -225,10 +228,22 @@ export function assertWellFormed(res: ApiResponse, method: string) {
   expect(res.body, `body is JSON: ${seen}`).toBeTypeOf("object");
   expect(res.body, `body is an envelope: ${seen}`).not.toBeNull();
   if (res.status >= 400) {
+    const fields = envelope === "console" && res.body.error === "validation_error" && "fields" in res.body;
     expect(
       Object.keys(res.body).sort(),
-      `failure envelope has exactly status, error, message: ${seen}`,
-    ).toEqual(["error", "message", "status"]);
+      `failure envelope has exactly status, error, message${envelope === "console" ? " (and a validation_error's fields)" : ""}: ${seen}`,
+    ).toEqual(fields ? ["error", "fields", "message", "status"] : ["error", "message", "status"]);
+    if (fields) {
+      // One entry per sentence of the message, each naming its field and rule.
+      const entries = res.body.fields as { field: unknown; rule: unknown; message: unknown }[];
+      expect(entries.length, seen).toBeGreaterThan(0);
+      for (const f of entries) {
+        expect(Object.keys(f).sort(), seen).toEqual(["field", "message", "rule"]);
+        expect(f.field, seen).toMatch(/^\S+$/);
+        expect(f.rule, seen).toMatch(/^[a-z][a-z_]*$/);
+      }
+      expect(res.body.message, seen).toBe(`${entries.map((f) => f.message).join("; ")}.`);
+    }
     expect(res.body.status, seen).toBe("failed");
     expect(res.body.error, seen).toMatch(/^[a-z][a-z_]*$/);
     expect(res.body.message, seen).toBeTypeOf("string");
@@ -240,9 +255,14 @@ export function assertWellFormed(res: ApiResponse, method: string) {
 }
 
 /** A refusal: 4xx, the failure envelope, and the expected status, code and field name where determinate. */
-export function assertFailure(res: ApiResponse, method: string, want: Expect) {
+export function assertFailure(
+  res: ApiResponse,
+  method: string,
+  want: Expect,
+  envelope: "api" | "console" = "api",
+) {
   const seen = describeResponse(res);
-  assertWellFormed(res, method);
+  assertWellFormed(res, method, envelope);
   expect(res.status, `4xx: ${seen}`).toBeGreaterThanOrEqual(400);
   const statuses = typeof want.status === "number" ? [want.status] : want.status;
   expect(statuses, `status: ${seen}`).toContain(res.status);

@@ -3,9 +3,17 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { Field } from "@/components/ui/field";
-import { alertError, inputClass } from "@/components/ui/styles";
-import { consoleCall, fieldErrors } from "./api";
+import { alertError } from "@/components/ui/styles";
+import { UpdateLinkBody } from "@/lib/links/schemas";
+import { checkBody, consoleCall, fieldErrors } from "./api";
+import {
+  detailsBody,
+  LINK_DETAIL_FIELDS,
+  type LinkDetails,
+  LinkLimitFields,
+  LinkTitleFields,
+  toLocalInput,
+} from "./link-fields";
 import { buttonSmall } from "./styles";
 
 type Editable = {
@@ -17,37 +25,32 @@ type Editable = {
   usageLimit: number | null;
 };
 
-const FIELDS = ["title", "description", "redirectUrl", "expiresAt", "usageLimit"] as const;
-
-/** "2026-11-24T14:05:00.000Z" → the value of a datetime-local input, in the browser's time zone. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** Change what a link may change after it is made (PATCH, the API's UpdateLinkBody): amounts and channels stay. */
+/**
+ * Change what a link may change after it is made (PATCH, the API's UpdateLinkBody, checked here with that
+ * schema before it is sent): amounts and channels stay.
+ */
 export function LinkEdit({ link }: { link: Editable }) {
   const id = useId();
   const router = useRouter();
-  const [title, setTitle] = useState(link.title);
-  const [description, setDescription] = useState(link.description ?? "");
-  const [redirectUrl, setRedirectUrl] = useState(link.redirectUrl ?? "");
-  const [expiresAt, setExpiresAt] = useState(() => toLocalInput(link.expiresAt));
-  const [usageLimit, setUsageLimit] = useState(link.usageLimit === null ? "" : String(link.usageLimit));
+  const [details, setDetails] = useState<LinkDetails>(() => ({
+    title: link.title,
+    description: link.description ?? "",
+    redirectUrl: link.redirectUrl ?? "",
+    expiresAt: toLocalInput(link.expiresAt),
+    usageLimit: link.usageLimit === null ? "" : String(link.usageLimit),
+  }));
   const save = useMutation({
-    mutationFn: () =>
-      consoleCall("PATCH", `payment-links/${link.slug}`, {
-        title,
-        description: description.trim() ? description : null,
-        redirectUrl: redirectUrl.trim() ? redirectUrl.trim() : null,
-        expiresAt: expiresAt ? new Date(expiresAt).toISOString() : null,
-        usageLimit: usageLimit ? Number(usageLimit) : null,
-      }),
+    mutationFn: async () =>
+      consoleCall("PATCH", `payment-links/${link.slug}`, checkBody(UpdateLinkBody, detailsBody(details))),
     onSuccess: () => router.refresh(),
   });
-  const { byField, rest } = fieldErrors(save.error, FIELDS);
+  const { byField, rest } = fieldErrors(save.error, LINK_DETAIL_FIELDS);
+  const fields = {
+    id,
+    value: details,
+    onChange: (change: Partial<LinkDetails>) => setDetails((d) => ({ ...d, ...change })),
+    errors: byField,
+  };
   return (
     <form
       className="space-y-4"
@@ -57,62 +60,8 @@ export function LinkEdit({ link }: { link: Editable }) {
         save.mutate();
       }}
     >
-      <Field id={`${id}-title`} label="Title" error={byField.title}>
-        {(aria) => (
-          <input {...aria} value={title} onChange={(e) => setTitle(e.target.value)} className={inputClass} />
-        )}
-      </Field>
-      <Field id={`${id}-description`} label="Description" optional error={byField.description}>
-        {(aria) => (
-          <textarea
-            {...aria}
-            rows={2}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          id={`${id}-redirect`}
-          label="Send customers to, after paying"
-          optional
-          error={byField.redirectUrl}
-        >
-          {(aria) => (
-            <input
-              {...aria}
-              type="url"
-              value={redirectUrl}
-              onChange={(e) => setRedirectUrl(e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-expires`} label="Expires" optional error={byField.expiresAt}>
-          {(aria) => (
-            <input
-              {...aria}
-              type="datetime-local"
-              value={expiresAt}
-              onChange={(e) => setExpiresAt(e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-limit`} label="Most payments" optional error={byField.usageLimit}>
-          {(aria) => (
-            <input
-              {...aria}
-              inputMode="numeric"
-              value={usageLimit}
-              onChange={(e) => setUsageLimit(e.target.value.replace(/\D/g, ""))}
-              className={inputClass}
-            />
-          )}
-        </Field>
-      </div>
+      <LinkTitleFields {...fields} />
+      <LinkLimitFields {...fields} />
       {rest && (
         <p role="alert" className={alertError}>
           {rest}

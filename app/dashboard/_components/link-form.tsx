@@ -5,7 +5,12 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { consoleCall, fieldErrors } from "./api";
+import type { FieldIssue } from "@/lib/core/errors";
+import { CreateLinkBody } from "@/lib/links/schemas";
+import { parseAmount } from "@/lib/money/amount";
+import { isCurrency } from "@/lib/money/currencies";
+import { checkBody, consoleCall, fieldErrors } from "./api";
+import { detailsBody, type LinkDetails, LinkLimitFields, LinkTitleFields } from "./link-fields";
 import { selectClass } from "./styles";
 
 const ALL_CHANNELS = ["card", "bank_transfer", "bank_payment", "ussd"] as const;
@@ -43,12 +48,33 @@ function nameOf(label: string, index: number): string {
   return base || `field_${index + 1}`;
 }
 
-/** Create a payment link with every field of a payment link (docs/api.md); the API's schema checks it and names any field. */
+/** The amounts given, each in the chosen currency's decimals (lib/money, as the API reads them). */
+function amountIssues(body: Record<string, unknown>, currency: string): FieldIssue[] {
+  if (!isCurrency(currency)) return [];
+  const issues: FieldIssue[] = [];
+  for (const field of ["amount", "minAmount", "maxAmount"] as const) {
+    const value = body[field];
+    if (typeof value !== "string") continue;
+    const parsed = parseAmount(value, currency);
+    if (!parsed.ok) issues.push({ field, rule: parsed.rule, message: `${field} ${parsed.reason}` });
+  }
+  return issues;
+}
+
+/**
+ * Create a payment link with every field of a payment link (docs/api.md). The API's own schema
+ * (CreateLinkBody) and lib/money check it here before it is sent, and the route names any field it refuses.
+ */
 export function LinkForm({ currencies, channels: enabled }: { currencies: string[]; channels: string[] }) {
   const id = useId();
   const router = useRouter();
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
+  const [details, setDetails] = useState<LinkDetails>({
+    title: "",
+    description: "",
+    redirectUrl: "",
+    expiresAt: "",
+    usageLimit: "",
+  });
   const [fixed, setFixed] = useState(true);
   const [amount, setAmount] = useState("");
   const [minAmount, setMinAmount] = useState("");
@@ -56,24 +82,22 @@ export function LinkForm({ currencies, channels: enabled }: { currencies: string
   const [currency, setCurrency] = useState(currencies[0] ?? "NGN");
   const [channels, setChannels] = useState<string[]>(enabled.length ? enabled : [...ALL_CHANNELS]);
   const [feeBearer, setFeeBearer] = useState<"customer" | "merchant">("customer");
-  const [redirectUrl, setRedirectUrl] = useState("");
-  const [expiresAt, setExpiresAt] = useState("");
-  const [usageLimit, setUsageLimit] = useState("");
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   const nextUid = useRef(0);
 
   const create = useMutation({
-    mutationFn: () => {
+    mutationFn: async () => {
+      const { title, description, redirectUrl, expiresAt, usageLimit } = detailsBody(details);
       const body: Record<string, unknown> = { title, currency, channels, feeBearer };
-      if (description.trim()) body.description = description;
+      if (description) body.description = description;
       if (fixed) body.amount = amount;
       else {
         if (minAmount) body.minAmount = minAmount;
         if (maxAmount) body.maxAmount = maxAmount;
       }
-      if (redirectUrl.trim()) body.redirectUrl = redirectUrl.trim();
-      if (expiresAt) body.expiresAt = new Date(expiresAt).toISOString();
-      if (usageLimit) body.usageLimit = Number(usageLimit);
+      if (redirectUrl) body.redirectUrl = redirectUrl;
+      if (expiresAt) body.expiresAt = expiresAt;
+      if (usageLimit) body.usageLimit = usageLimit;
       if (prompts.length) {
         body.metadata = {
           fields: prompts.map((p, i) => ({
@@ -90,11 +114,21 @@ export function LinkForm({ currencies, channels: enabled }: { currencies: string
           })),
         };
       }
-      return consoleCall<{ slug: string }>("POST", "payment-links", body);
+      return consoleCall<{ slug: string }>(
+        "POST",
+        "payment-links",
+        checkBody(CreateLinkBody, body, amountIssues(body, currency)),
+      );
     },
     onSuccess: (link) => router.push(`/dashboard/links/${link.slug}`),
   });
   const { byField, rest } = fieldErrors(create.error, FIELDS);
+  const detailFields = {
+    id,
+    value: details,
+    onChange: (change: Partial<LinkDetails>) => setDetails((d) => ({ ...d, ...change })),
+    errors: byField,
+  };
   const setPrompt = (i: number, change: Partial<Prompt>) =>
     setPrompts((list) => list.map((p, j) => (j === i ? { ...p, ...change } : p)));
 
@@ -107,28 +141,7 @@ export function LinkForm({ currencies, channels: enabled }: { currencies: string
         create.mutate();
       }}
     >
-      <Field id={`${id}-title`} label="Title" error={byField.title} hint="What the customer pays for.">
-        {(aria) => (
-          <input
-            {...aria}
-            required
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field id={`${id}-description`} label="Description" optional error={byField.description}>
-        {(aria) => (
-          <textarea
-            {...aria}
-            rows={2}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
+      <LinkTitleFields {...detailFields} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Amount</legend>
         <label className="flex items-center gap-2 text-sm">
@@ -244,46 +257,7 @@ export function LinkForm({ currencies, channels: enabled }: { currencies: string
           </label>
         </div>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          id={`${id}-redirect`}
-          label="Send customers to, after paying"
-          optional
-          error={byField.redirectUrl}
-        >
-          {(aria) => (
-            <input
-              {...aria}
-              type="url"
-              value={redirectUrl}
-              onChange={(e) => setRedirectUrl(e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-expires`} label="Expires" optional error={byField.expiresAt}>
-          {(aria) => (
-            <input
-              {...aria}
-              type="datetime-local"
-              value={expiresAt}
-              onChange={(e) => setExpiresAt(e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-limit`} label="Most payments" optional error={byField.usageLimit}>
-          {(aria) => (
-            <input
-              {...aria}
-              inputMode="numeric"
-              value={usageLimit}
-              onChange={(e) => setUsageLimit(e.target.value.replace(/\D/g, ""))}
-              className={inputClass}
-            />
-          )}
-        </Field>
-      </div>
+      <LinkLimitFields {...detailFields} />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-800">Questions for the customer</legend>
         {prompts.length === 0 && (

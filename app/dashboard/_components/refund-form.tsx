@@ -6,7 +6,10 @@ import { useEffect, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { alertError, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { formatMoney } from "@/lib/i18n/format";
-import { consoleCall, fieldErrors, newIdempotencyKey } from "./api";
+import { parseAmount } from "@/lib/money/amount";
+import { isCurrency } from "@/lib/money/currencies";
+import { CreateRefundBody } from "@/lib/refunds/schemas";
+import { checkBody, consoleCall, fieldErrors, newIdempotencyKey } from "./api";
 import { buttonDanger } from "./styles";
 
 type Refund = { id: string; amount: string; currency: string; status: string };
@@ -34,17 +37,22 @@ export function RefundForm({
   const keyRef = useRef<string | null>(null);
   const refund = useMutation({
     mutationFn: () => {
-      keyRef.current ??= newIdempotencyKey();
-      return consoleCall<Refund>(
-        "POST",
-        "refunds",
-        {
-          reference,
-          ...(amount.trim() && { amount: amount.trim().replaceAll(",", "") }),
-          ...(reason.trim() && { reason: reason.trim() }),
-        },
-        { "idempotency-key": keyRef.current },
+      const body = {
+        reference,
+        ...(amount.trim() && { amount: amount.trim().replaceAll(",", "") }),
+        ...(reason.trim() && { reason: reason.trim() }),
+      };
+      // The route's schema and lib/money check it before it is sent (the amount in the currency's decimals).
+      const parsed = body.amount && isCurrency(currency) ? parseAmount(body.amount, currency) : null;
+      checkBody(
+        CreateRefundBody,
+        body,
+        parsed && !parsed.ok
+          ? [{ field: "amount", rule: parsed.rule, message: `amount ${parsed.reason}` }]
+          : [],
       );
+      keyRef.current ??= newIdempotencyKey();
+      return consoleCall<Refund>("POST", "refunds", body, { "idempotency-key": keyRef.current });
     },
     onSuccess: () => {
       keyRef.current = null;

@@ -41,7 +41,7 @@ export default async function PaymentLinkPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { slug } = await params;
-  const { problem } = await searchParams;
+  const { problem, field, rule } = await searchParams;
   const locale = await requestLocale();
   const t = messagesFor(locale);
   let link: Awaited<ReturnType<typeof load>>;
@@ -102,8 +102,17 @@ export default async function PaymentLinkPage({
             receiptsByEmail={receiptsByEmail()}
             locale={locale}
             t={t.link.form}
+            reasons={t.link.unavailable}
             channelNames={t.checkout.channels}
             posted={typeof problem === "string" && /^[a-z_]{1,40}$/.test(problem) ? problem : null}
+            postedIssue={
+              typeof field === "string" &&
+              typeof rule === "string" &&
+              /^(amount|email|customerName|fields\.[A-Za-z][A-Za-z0-9_]{0,39})$/.test(field) &&
+              /^[a-z_]{1,40}$/.test(rule)
+                ? { field, rule }
+                : null
+            }
           />
         ) : (
           <div role="alert" className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800">

@@ -370,6 +370,9 @@ export const fr: Messages = {
         emailInvalid: "Saisissez une adresse e-mail valide.",
         required: "{label} : réponse obligatoire.",
         fieldEmail: "{label} : saisissez une adresse e-mail valide.",
+        fieldPhone: "{label} : saisissez un numéro de téléphone.",
+        fieldNumber: "{label} : saisissez un nombre.",
+        fieldChoice: "{label} : choisissez une des options.",
         checkDetails: "Vérifiez les informations saisies et réessayez.",
         unavailableNow:
           "Ce lien de paiement ne peut pas recevoir de paiement pour le moment. Réessayez dans quelques minutes.",

@@ -359,6 +359,9 @@ export const ha: Messages = {
         emailInvalid: "Ku shigar da adireshin imel mai inganci.",
         required: "Dole ne a cika {label}.",
         fieldEmail: "{label} dole ya zama adireshin imel mai inganci.",
+        fieldPhone: "{label} dole ya zama lambar waya.",
+        fieldNumber: "{label} dole ya zama lamba.",
+        fieldChoice: "{label}: zaɓi ɗaya daga cikin zaɓuɓɓukan.",
         checkDetails: "Ku duba bayanan da kuka shigar ku sake gwadawa.",
         unavailableNow:
           "Wannan hanyar biyan ba za ta iya karɓar biya yanzu ba. Ku sake gwadawa bayan ’yan mintuna.",

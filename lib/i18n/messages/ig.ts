@@ -355,6 +355,9 @@ export const ig: Messages = {
         emailInvalid: "Tinye adreesị email ziri ezi.",
         required: "Ị ga-ejupụta {label}.",
         fieldEmail: "{label} ga-abụ adreesị email ziri ezi.",
+        fieldPhone: "{label} ga-abụ nọmba ekwentị.",
+        fieldNumber: "{label} ga-abụ nọmba.",
+        fieldChoice: "{label}: họrọ otu n'ime nhọrọ ndị a.",
         checkDetails: "Lelee nkọwa ị tinyere ma nwaa ọzọ.",
         unavailableNow:
           "Njikọ ịkwụ ụgwọ a enweghị ike ịnara ịkwụ ụgwọ ugbu a. Nwaa ọzọ n'ime nkeji ole na ole.",

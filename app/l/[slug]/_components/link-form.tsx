@@ -3,12 +3,17 @@
 import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
+import type { FieldIssue } from "@/lib/core/errors";
+import { validationFailure } from "@/lib/core/validation";
 import { formatMoney, isZeroAmount } from "@/lib/i18n/format";
 import { fmt, type Locale } from "@/lib/i18n/locales";
-import type { CheckoutMessages, LinkFormMessages } from "@/lib/i18n/messages/en";
+import type { CheckoutMessages, LinkFormMessages, Messages } from "@/lib/i18n/messages/en";
+import { answerIssues, linkAmount } from "@/lib/links/answers";
 import { type LinkPricing, quoteFees } from "@/lib/links/fee-notice";
+import { PayLinkBody } from "@/lib/links/schemas";
+import { parseAmount } from "@/lib/money/amount";
 import { type Currency, isCurrency } from "@/lib/money/currencies";
-import { payLinkForm } from "../actions";
+import { type LinkStart, payLinkForm, startLinkPayment } from "../actions";
 
 /** One prompt of the link's form schema. */
 type Prompt = {
@@ -33,92 +38,34 @@ type Props = {
   /** The page's language, its form strings and the channels' names (the page chose them on the server). */
   locale: Locale;
   t: LinkFormMessages;
+  /** Why a link cannot take payments, in the page's language (deactivated, expired, used up). */
+  reasons: Messages["link"]["unavailable"];
   channelNames: CheckoutMessages["channels"];
   /** The problem code of this form posted without the page's code (../actions.ts), when it came back with one. */
   posted: string | null;
+  /** With a refused answer: the field and rule it came back with (the page words them). */
+  postedIssue: { field: string; rule: string } | null;
 };
 
-type Failure = { status: "failed"; error: string; message: string };
-type Session = { checkoutUrl: string };
-
-const AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-class ApiError extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
+/** A start the server refused: its code and failing fields (by path and rule, never worded for the page). */
+class StartRefused extends Error {
+  constructor(readonly refusal: Extract<LinkStart, { ok: false }>) {
+    super(refusal.error);
   }
 }
 
-async function startPayment(slug: string, body: Record<string, unknown>, generic: string): Promise<Session> {
-  const res = await fetch(`/v1/merchants/payment-links/${encodeURIComponent(slug)}/pay`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => null)) as {
-    status?: string;
-    data?: Session;
-    error?: string;
-    message?: string;
-  } | null;
-  if (!res.ok || json?.status !== "success" || !json.data) {
-    throw new ApiError({
-      status: "failed",
-      error: json?.error ?? "network_error",
-      message: json?.message ?? generic,
-    });
-  }
-  return json.data;
+/** A link's amount bound in minor units (null: none, or not an amount). */
+function minorOf(amount: string | null, currency: string): bigint | null {
+  if (!amount || !isCurrency(currency)) return null;
+  const parsed = parseAmount(amount, currency);
+  return parsed.ok ? parsed.minor : null;
 }
 
-/** Which form control a server message is about: "fields.size (Size) is required." -> "field:size". */
-function controlFor(message: string): string | null {
-  const field = /^fields\.([A-Za-z0-9_]+)/.exec(message);
-  if (field?.[1]) return `field:${field[1]}`;
-  if (/^amount\b/.test(message)) return "amount";
-  if (/^email\b/.test(message)) return "email";
-  if (/^customerName\b/.test(message)) return "customerName";
-  return null;
+/** The form control a failing field belongs to: "fields.size" -> "field:size". */
+function controlOf(field: string): string | null {
+  if (field.startsWith("fields.")) return `field:${field.slice("fields.".length)}`;
+  return field === "amount" || field === "email" || field === "customerName" ? field : null;
 }
-
-/**
- * A server message in the customer's words: the API names fields by their keys ("fields.size (Size) is
- * required.", "amount must be at least 1000.00."); the form names them by their labels.
- */
-function forCustomer(message: string, fields: Prompt[]): string {
-  const key = /^fields\.([A-Za-z0-9_]+)/.exec(message);
-  if (key) {
-    const label = fields.find((f) => f.name === key[1])?.label ?? "This answer";
-    const rest = message.slice(key[0].length);
-    return label + (rest.startsWith(` (${label})`) ? rest.slice(label.length + 3) : rest);
-  }
-  const named = /^(amount|email|customerName)\b/.exec(message);
-  if (named) {
-    const label = { amount: "Amount", email: "Email address", customerName: "Full name" }[named[1] ?? ""];
-    return label + message.slice(named[0].length);
-  }
-  return message;
-}
-
-/**
- * A decimal string as an integer count of 10^-digits units: ("5000.5", 2) -> 500050n. No floating point:
- * amounts are compared exactly, all at the same `digits`, which is at least every compared string's decimals.
- */
-function toUnits(amount: string, digits: number): bigint {
-  const [whole = "0", fraction = ""] = amount.split(".");
-  return BigInt(whole + fraction.padEnd(digits, "0"));
-}
-
-/** The checkout address with the page's language (`?lang=`), unless it is the default. */
-function withLang(checkoutUrl: string, locale: Locale): string {
-  if (locale === "en") return checkoutUrl;
-  const url = new URL(checkoutUrl, window.location.href);
-  url.searchParams.set("lang", locale);
-  return url.toString();
-}
-
-const decimals = (amount: string | null) => amount?.split(".")[1]?.length ?? 0;
 
 export function LinkForm(props: Props) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { mutations: { retry: false } } }));
@@ -216,16 +163,74 @@ function Form({
   locale,
   t,
   channelNames,
+  reasons,
   posted,
+  postedIssue,
 }: Props) {
   const money = (amount: string) => formatMoney(amount, currency, locale);
   const e = t.errors;
   const [typedAmount, setTypedAmount] = useState("");
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  /** A failing field in the customer's words, by its rule (the same rules the server refuses with). */
+  function wordIssue(issue: Pick<FieldIssue, "field" | "rule">): string {
+    if (issue.field === "amount") {
+      switch (issue.rule) {
+        case "required":
+          return e.amountEmpty;
+        case "not_positive":
+          return e.amountZero;
+        case "min_amount":
+          return minAmount ? fmt(e.amountMin, { amount: money(minAmount) }) : e.amountFormat;
+        case "max_amount":
+          return maxAmount ? fmt(e.amountMax, { amount: money(maxAmount) }) : e.amountFormat;
+        default:
+          return e.amountFormat;
+      }
+    }
+    if (issue.field === "email") {
+      if (issue.rule === "required") return receiptsByEmail ? e.emailEmptyReceipt : e.emailEmpty;
+      return e.emailInvalid;
+    }
+    const prompt = fields.find((f) => `fields.${f.name}` === issue.field);
+    if (prompt) {
+      const label = { label: prompt.label };
+      switch (issue.rule) {
+        case "required":
+          return fmt(e.required, label);
+        case "invalid_email":
+          return fmt(e.fieldEmail, label);
+        case "invalid_phone":
+          return fmt(e.fieldPhone, label);
+        case "invalid_number":
+          return fmt(e.fieldNumber, label);
+        case "invalid_option":
+          return fmt(e.fieldChoice, label);
+      }
+    }
+    return e.checkDetails;
+  }
+
+  /** Failing fields by control (the first of each), and what no control shows. */
+  function byControl(issues: readonly Pick<FieldIssue, "field" | "rule">[]) {
+    const found: Record<string, string> = {};
+    let rest: string | null = null;
+    for (const issue of issues) {
+      const control = controlOf(issue.field);
+      const known =
+        control && (!control.startsWith("field:") || fields.some((f) => `field:${f.name}` === control));
+      if (control && known) found[control] ??= wordIssue(issue);
+      else rest ??= e.checkDetails;
+    }
+    return { found, rest };
+  }
+
+  const [errors, setErrors] = useState<Record<string, string>>(() =>
+    postedIssue ? byControl([postedIssue]).found : {},
+  );
   const [formError, setFormError] = useState<string | null>(() =>
-    posted === null
+    posted === null || (postedIssue && controlOf(postedIssue.field))
       ? null
       : posted === "validation_error"
         ? e.checkDetails
@@ -234,19 +239,29 @@ function Form({
           : e.generic,
   );
   const pay = useMutation({
-    mutationFn: (body: Record<string, unknown>) => startPayment(slug, body, e.generic),
+    mutationFn: async (body: Record<string, unknown>) => {
+      const started = await startLinkPayment(slug, body, locale);
+      if (!started.ok) throw new StartRefused(started);
+      return started;
+    },
     // The checkout opens in this page's language (docs/checkout.md "Languages").
-    onSuccess: (session) => window.location.assign(withLang(session.checkoutUrl, locale)),
+    onSuccess: (started) => window.location.assign(started.checkoutUrl),
     onError: (err) => {
-      const message = err instanceof ApiError ? err.failure.message : e.network;
-      const control = controlFor(message);
-      // The API's words are English: in another language, a control's mistake is said in general terms.
-      const said = locale === "en" ? null : e.generic;
-      if (control) {
-        setErrors({ [control]: said ?? forCustomer(message, fields) });
-        focusControl(control);
-      } else {
-        setFormError(err instanceof ApiError ? (said ?? message) : message);
+      if (!(err instanceof StartRefused)) return setFormError(e.network);
+      const { found, rest } = byControl(err.refusal.fields);
+      const first = Object.keys(found)[0];
+      setErrors(found);
+      if (first) focusControl(first);
+      else {
+        const { error, unavailable } = err.refusal;
+        setFormError(
+          rest ??
+            (error === "payment_link_unavailable"
+              ? unavailable
+                ? reasons[unavailable]
+                : e.unavailableNow
+              : e.generic),
+        );
       }
     },
   });
@@ -261,45 +276,43 @@ function Form({
     event.preventDefault();
     if (pay.isPending) return;
     const data = new FormData(event.currentTarget);
-    const found: Record<string, string> = {};
     const value = (name: string) => String(data.get(name) ?? "").trim();
     const amount = value("amount");
-    if (!fixedAmount) {
-      if (!amount) found.amount = e.amountEmpty;
-      else if (!AMOUNT.test(amount)) found.amount = e.amountFormat;
-      else {
-        // The link's bounds, checked here so the customer hears them in their words (the server checks too).
-        const digits = Math.max(decimals(amount), decimals(minAmount), decimals(maxAmount));
-        const units = toUnits(amount, digits);
-        if (units <= 0n) found.amount = e.amountZero;
-        else if (minAmount && units < toUnits(minAmount, digits))
-          found.amount = fmt(e.amountMin, { amount: money(minAmount) });
-        else if (maxAmount && units > toUnits(maxAmount, digits))
-          found.amount = fmt(e.amountMax, { amount: money(maxAmount) });
-      }
-    }
     const email = value("email");
-    if (!email) found.email = receiptsByEmail ? e.emailEmptyReceipt : e.emailEmpty;
-    else if (!EMAIL.test(email)) found.email = e.emailInvalid;
+    const name = value("customerName");
     const answers: Record<string, string> = {};
     for (const f of fields) {
       const v = value(`field:${f.name}`);
-      if (!v && f.required) found[`field:${f.name}`] = fmt(e.required, { label: f.label });
-      else if (v && f.type === "email" && !EMAIL.test(v))
-        found[`field:${f.name}`] = fmt(e.fieldEmail, { label: f.label });
       if (v) answers[f.name] = v;
     }
-    setErrors(found);
-    setFormError(null);
-    const first = Object.keys(found)[0];
-    if (first) return focusControl(first);
-    const name = value("customerName");
-    pay.mutate({
+    const body = {
       ...(fixedAmount ? {} : { amount }),
       email,
       ...(name && { customerName: name }),
       fields: answers,
-    });
+    };
+    // The rules the server refuses with, checked here first: the request's schema, the link's amount bounds
+    // (lib/money) and its prompts (lib/links/answers.ts).
+    const issues: Pick<FieldIssue, "field" | "rule">[] = [];
+    if (!fixedAmount && isCurrency(currency)) {
+      const checked = linkAmount(
+        amount,
+        { fixedMinor: null, minMinor: minorOf(minAmount, currency), maxMinor: minorOf(maxAmount, currency) },
+        currency,
+      );
+      if (!checked.ok) issues.push(checked.issue);
+    }
+    if (!email) issues.push({ field: "email", rule: "required" });
+    const parsed = PayLinkBody.safeParse(body);
+    if (!parsed.success) issues.push(...validationFailure(parsed.error.issues, "body").fields);
+    issues.push(...answerIssues(fields, answers).issues);
+    const { found, rest } = byControl(issues);
+    setErrors(found);
+    setFormError(Object.keys(found).length === 0 ? rest : null);
+    const first = Object.keys(found)[0];
+    if (first) return focusControl(first);
+    if (rest) return;
+    pay.mutate(body);
   }
 
   const hint =
