@@ -7,8 +7,9 @@
 //     way: a bare page of the same Next and React versions with one client component and no stylesheet.
 //  2. Starts `node server.mjs` on a free port and a fresh SQLite file, signs up a merchant, initializes a
 //     transaction and creates a payment link.
-//  3. First-load JS of the checkout: every <script src> its HTML runs (not the `nomodule` polyfills), summed as
-//     gzip (zlib level 6, what servers send). Transfer sizes: each page's document as sent (gzip).
+//  3. First-load JS of the checkout: every <script src> its HTML runs (not the `nomodule` polyfills) and every
+//     script it preloads (the chunk of a panel it renders), summed as gzip (zlib level 6, what servers send).
+//     Transfer sizes: each page's document as sent (gzip).
 //  4. Applied throttling, as Chrome DevTools' "Slow 4G" preset and Lighthouse's `devtools` method apply it,
 //     through the Chrome DevTools Protocol in Debian's Chromium: 562.5 ms round trip, 1.47 Mbit/s down,
 //     675 kbit/s up, CPU 4x slower; a phone-sized viewport, an empty cache and no cookies on every load.
@@ -162,12 +163,19 @@ type Script = { src: string; gzipBytes: number; rawBytes: number };
 
 async function firstLoadJs(url: string): Promise<Script[]> {
   const html = await (await fetch(url)).text();
+  // The scripts the page runs, and those it preloads for its first render to hydrate (a next/dynamic
+  // component the server rendered): both are downloaded before the page is fully working.
+  const preloaded = (html.match(/<link\b[^>]*>/gi) ?? [])
+    .filter((tag) => /\brel="preload"/i.test(tag) && /\bas="script"/i.test(tag))
+    .map((tag) => /\bhref="([^"]+)"/i.exec(tag)?.[1]);
   const sources = [
     ...new Set(
-      (html.match(/<script\b[^>]*>/gi) ?? [])
-        .filter((tag) => !/\bnomodule\b/i.test(tag))
-        .map((tag) => /\bsrc="([^"]+)"/i.exec(tag)?.[1])
-        .filter((src): src is string => Boolean(src)),
+      [
+        ...(html.match(/<script\b[^>]*>/gi) ?? [])
+          .filter((tag) => !/\bnomodule\b/i.test(tag))
+          .map((tag) => /\bsrc="([^"]+)"/i.exec(tag)?.[1]),
+        ...preloaded,
+      ].filter((src): src is string => Boolean(src)),
     ),
   ];
   if (sources.length === 0) throw new Error(`${url} loads no <script src>: is it the right page?`);

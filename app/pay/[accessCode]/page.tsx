@@ -13,7 +13,6 @@ import { messagesFor } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
 import { type Channel, isChannel } from "@/lib/payments/channel-list";
 import { Checkout } from "./_components/checkout";
-import { initialPanel } from "./_components/initial-panel";
 import { RateLimited } from "./_components/rate-limited";
 import { chooseCheckoutLanguage } from "./actions";
 
@@ -99,7 +98,6 @@ export default async function PayPage({
           locale={locale}
           messages={t.checkout}
           firstChannel={first}
-          initialPanel={initialPanel(first)}
           keep={isLocale(lang) ? { lang } : {}}
           posted={problem && PROBLEM.test(problem) ? { channel, problem } : null}
           confirmCancel={one("cancel") === "confirm"}

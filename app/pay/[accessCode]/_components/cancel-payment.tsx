@@ -7,7 +7,6 @@ import { checkoutApi } from "./api";
 import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
-import { WithQuery } from "./query-client";
 import { useCharge } from "./use-charge";
 
 type Props = {
@@ -59,7 +58,7 @@ function Toggle({
  * "Cancel payment", confirmed inline: the transaction ends `abandoned` and the customer goes back. Each of
  * its controls is a form, so each answers before the page's code runs (or without it).
  */
-function CancelPaymentBody({ keep, initiallyConfirming }: Props) {
+export function CancelPayment({ keep, initiallyConfirming }: Props) {
   const { view, applyStatus, t, locale } = useCheckout();
   const c = t.cancel;
   const [confirming, setConfirming] = useState(initiallyConfirming);
@@ -129,14 +128,5 @@ function CancelPaymentBody({ keep, initiallyConfirming }: Props) {
         </Toggle>
       )}
     </div>
-  );
-}
-
-/** CancelPayment, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
-export function CancelPayment(props: Props) {
-  return (
-    <WithQuery>
-      <CancelPaymentBody {...props} />
-    </WithQuery>
   );
 }

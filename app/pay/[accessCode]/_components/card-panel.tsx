@@ -9,7 +9,6 @@ import { useCheckout } from "./context";
 import { OtpForm } from "./otp-form";
 import { problemText } from "./problem-text";
 import { ProcessingStep } from "./processing-step";
-import { WithQuery } from "./query-client";
 import { RedirectStep } from "./redirect-step";
 import { StepForm } from "./step-form";
 import { useCardFields } from "./use-card-fields";
@@ -26,7 +25,7 @@ type Step =
  * (step-form.tsx), the bank's 3-D Secure page (redirect-step.tsx), or a wait while it decides
  * (processing-step.tsx). The typed card (use-card-fields.ts) lives here, so coming back from a step keeps it.
  */
-function CardPanelBody() {
+export function CardPanel() {
   const { record, view, applyStatus, t, locale, money, posted } = useCheckout();
   const [step, setStep] = useState<Step>(() => {
     const action = record.action?.channel === "card" ? record.action : undefined;
@@ -119,11 +118,3 @@ function CardPanelBody() {
   return <CardForm card={card} formRef={formRef} problem={problem} onProblem={setProblem} onNext={onNext} />;
 }
 
-/** CardPanel, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
-export function CardPanel() {
-  return (
-    <WithQuery>
-      <CardPanelBody />
-    </WithQuery>
-  );
-}

@@ -29,13 +29,14 @@ import { Spinner } from "./spinner";
 import type { Activity } from "./status-poll";
 
 /**
- * Each channel's panel is a chunk of its own. The one the page opens on is chosen by the page's server
- * component (`initialPanel`, initial-panel.tsx): the server renders it into the HTML whole (a panel loaded
- * here with next/dynamic would be streamed as a "Loading…" placeholder the first time, replaced only by
- * JavaScript), and its chunk comes with the page. The others are loaded here, fetched while the browser is
- * idle before anyone clicks their tab, and show the loading line (a Suspense boundary each) if a tab is opened
- * before its chunk arrives. The first panel's chunk is one of the page's own scripts: until it has run, the
- * page is the server's HTML, whose tabs are links and whose forms post themselves.
+ * Each channel's panel is a chunk of its own, and only the one the page opens on comes with the page. That one
+ * is rendered through next/dynamic with no loading state (`FIRST_PANEL`): next/dynamic then puts no Suspense
+ * boundary around it, so the server renders it into the HTML whole (a boundary would let React stream a large
+ * panel as a hidden part only JavaScript shows), and it preloads the panel's chunk with the page's own. The
+ * others are loaded here, fetched while the browser is idle before anyone clicks their tab, and show the
+ * loading line (a Suspense boundary each) if a tab is opened before its chunk arrives. Until the page's code
+ * has run, the page is the server's HTML, whose tabs are links and whose forms post themselves. (Imported by
+ * the page's server component instead, the four panels would be one chunk of the page's.)
  */
 const loading = () => (
   <p className="flex items-center gap-2 text-sm text-slate-700">
@@ -79,6 +80,12 @@ const LAZY_PANEL: Record<Channel, ComponentType> = {
 const loadPoll = () => import("./status-poll");
 const StatusPoll = dynamic(() => loadPoll().then((m) => m.StatusPoll), { ssr: false });
 const CancelPayment = dynamic(() => import("./cancel-payment").then((m) => m.CancelPayment));
+const FIRST_PANEL: Record<Channel, ComponentType> = {
+  card: dynamic(() => import("./card-panel").then((m) => m.CardPanel)),
+  bank_transfer: dynamic(() => import("./transfer-panel").then((m) => m.TransferPanel)),
+  bank_payment: dynamic(() => import("./bank-payment-panel").then((m) => m.BankPaymentPanel)),
+  ussd: dynamic(() => import("./ussd-panel").then((m) => m.UssdPanel)),
+};
 const PRELOAD: Record<Channel, () => Promise<unknown>> = {
   card: loadCard,
   bank_transfer: loadTransfer,
@@ -95,9 +102,8 @@ type Frame = {
   intro: ReactNode;
   /** Under the amount: who is paying. */
   payer: ReactNode;
-  /** The tab the page opens on (lib/checkout/initial-channel.ts), and its panel as the server rendered it. */
+  /** The tab the page opens on (lib/checkout/initial-channel.ts). */
   firstChannel: Channel;
-  initialPanel: ReactNode;
   /** The address's query the tabs' links keep (`?lang=`). */
   keep: Record<string, string>;
   /** What a form the browser posted itself led to (context.ts `posted`). */
@@ -156,7 +162,6 @@ export function Checkout({
   locale,
   messages: t,
   firstChannel,
-  initialPanel,
   keep,
   posted,
   confirmCancel,
@@ -243,11 +248,12 @@ export function Checkout({
   const items: TabItem[] = view.channels.map((channel) => {
     const { total } = customerTotal(view, { ...record, status: "pending" }, channel);
     const Lazy = LAZY_PANEL[channel];
+    const First = FIRST_PANEL[channel];
     // The panel the page opens on is part of the page's HTML itself: no Suspense boundary of its own, which
     // React would stream after the rest (as a hidden part only JavaScript shows) once it is large.
     const panel =
       channel === firstChannel ? (
-        initialPanel
+        <First key={channel} />
       ) : (
         <Suspense key={channel} fallback={loading()}>
           <Lazy />

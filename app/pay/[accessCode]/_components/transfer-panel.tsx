@@ -13,7 +13,6 @@ import { CheckoutForm } from "./checkout-form";
 import { SelectedChannelContext, useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { problemText } from "./problem-text";
-import { WithQuery } from "./query-client";
 import { SandboxActions } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
@@ -37,7 +36,7 @@ function shownFromServer(view: CheckoutView, status: string): Shown | null {
   return { account: attempt.account, deadline: Date.now() + attempt.account.expiresInSeconds * 1000 };
 }
 
-function TransferPanelBody() {
+export function TransferPanel() {
   const active = useContext(SelectedChannelContext) === "bank_transfer";
   const { view, record, applyStatus, refresh, t, locale, money, posted } = useCheckout();
   const w = t.transfer;
@@ -277,14 +276,5 @@ function TransferPanelBody() {
         ]}
       />
     </div>
-  );
-}
-
-/** TransferPanel, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
-export function TransferPanel() {
-  return (
-    <WithQuery>
-      <TransferPanelBody />
-    </WithQuery>
   );
 }

@@ -12,7 +12,6 @@ import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { NotApproved } from "./not-approved";
 import { problemText } from "./problem-text";
-import { WithQuery } from "./query-client";
 import { SandboxAuthorization } from "./sandbox-actions";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
@@ -49,7 +48,7 @@ function spokenKeys(code: string, words: { star: string; hash: string }): string
 
 type Code = { ussdCode: string; dialUrl: string; bankName: string };
 
-function UssdPanelBody() {
+export function UssdPanel() {
   const { view, record, applyStatus, t, locale, money, posted } = useCheckout();
   const u = t.ussd;
   const id = useId();
@@ -195,14 +194,5 @@ function UssdPanelBody() {
         </button>
       </CheckoutForm>
     </div>
-  );
-}
-
-/** UssdPanel, with the checkout's TanStack Query client (loaded with this chunk, not with the first screen). */
-export function UssdPanel() {
-  return (
-    <WithQuery>
-      <UssdPanelBody />
-    </WithQuery>
   );
 }
