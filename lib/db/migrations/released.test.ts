@@ -10,7 +10,7 @@ import { databaseKinds, openLogged, readSchema } from "@/tests/helpers/migrated-
 /**
  * Released migrations are never edited. `released.json` holds, per database, the statements each released
  * migration ran when it shipped (recorded from the code that shipped it; a time the migration took from the
- * clock is written "$now"). Two checks on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set:
+ * clock is written "$now", or "$now as text" when it was passed as a decimal string). Two checks on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set:
  *  - every released migration still runs exactly those statements, under the same name, in the same order;
  *  - a database migrated by those statements (the released code's database, Kysely's own bookkeeping and
  *    all) is up to date for this code: migrating it runs nothing but migrations released after it, and it
@@ -35,12 +35,20 @@ const MIGRATION_TABLES = {
   migrationLockTableName: "schema_migrations_lock",
 };
 
-/** A parameter taken from the clock (within a day of now, as a number or a decimal string) → "$now". */
+/** A parameter taken from the clock (within a day of now) → "$now", or "$now as text" for a decimal string. */
 function normalise(parameter: unknown): unknown {
-  const n =
-    typeof parameter === "number" ? parameter : typeof parameter === "string" ? Number(parameter) : NaN;
-  const isTime = Number.isInteger(n) && Math.abs(n - Date.now()) < 86_400_000;
-  return isTime && (typeof parameter === "number" || /^\d+$/.test(String(parameter))) ? "$now" : parameter;
+  const near = (n: number) => Number.isInteger(n) && Math.abs(n - Date.now()) < 86_400_000;
+  if (typeof parameter === "number" && near(parameter)) return "$now";
+  if (typeof parameter === "string" && /^\d+$/.test(parameter) && near(Number(parameter)))
+    return "$now as text";
+  return parameter;
+}
+
+/** The recorded parameter as the migration passes it again. */
+function denormalise(parameter: unknown): unknown {
+  if (parameter === "$now") return Date.now();
+  if (parameter === "$now as text") return String(Date.now());
+  return parameter;
 }
 
 /** Run every migration of this code on an empty database, noting each one's statements. */
@@ -117,7 +125,7 @@ describe.each(kinds)("released migrations on $name", (kind) => {
           {
             async up(trx: Kysely<unknown>) {
               for (const s of statements) {
-                const parameters = s.parameters.map((p) => (p === "$now" ? Date.now() : p));
+                const parameters = s.parameters.map(denormalise);
                 await trx.executeQuery(CompiledQuery.raw(s.sql, parameters));
               }
             },
