@@ -2,7 +2,7 @@ import { divideRoundHalfUp, formatAmount, parseAmount } from "./amount";
 import { CURRENCY_CODES, type Currency, isCurrency, minorPerMajor } from "./currencies";
 
 /**
- * The fee schedule, in one place (docs/api.md "Fees"): the default rules per currency, a merchant's own rules
+ * The fee schedule, in one place (docs/api.md "Money"): the default rules per currency, a merchant's own rules
  * that replace them, how one rule charges an amount, and what the customer pays and the merchant receives.
  * Everything else (initialize, payment links, the console, settlement) only calls this module; nothing
  * outside it knows a rate, a cap or the rounding. Browser-safe: no database, no Node API (the payment link
