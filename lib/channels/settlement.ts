@@ -1,11 +1,14 @@
 import { toMinor } from "@/lib/db/schema";
 import type { TransactionRow } from "@/lib/db/types";
-import { settle } from "@/lib/money/fees";
+import { channelFee, settle } from "@/lib/money/fees";
 import type { Channel } from "@/lib/payments/channel-list";
 
-/** The fee a channel charges on this transaction: card has its own, the others share `transferFee`. */
+/** The fee a channel charges on this transaction, of the fees initialize fixed on it. */
 export function channelFeeMinor(tx: TransactionRow, channel: Channel): bigint {
-  return toMinor(channel === "card" ? tx.card_fee_minor : tx.transfer_fee_minor);
+  return channelFee(
+    { cardFeeMinor: toMinor(tx.card_fee_minor), transferFeeMinor: toMinor(tx.transfer_fee_minor) },
+    channel,
+  );
 }
 
 /** What the customer pays on a channel, and what the merchant receives. */

@@ -23,7 +23,7 @@ export interface MerchantsTable {
   merchant_bears_cost: number;
   brand_color: string | null;
   logo_url: string | null;
-  /** The merchant's own fee rules per currency, JSON (lib/money/fee-settings.ts); null = the default. */
+  /** The merchant's own fee rules per currency, JSON (lib/money/fees.ts); null = the default. */
   fee_schedule: string | null;
   created_at: Int;
   updated_at: Int;

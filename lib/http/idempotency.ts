@@ -1,6 +1,6 @@
 import { AppError, isAppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
-import { SEALED_SINCE_KEY } from "@/lib/db/migrations";
+import { SEALED_SINCE_KEY } from "@/lib/db/migrations/0006_sealed_idempotent_answers";
 import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { pepper } from "@/lib/security/pepper";

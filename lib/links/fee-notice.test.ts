@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feeScheduleFor, presentRule } from "@/lib/money/fee-settings";
-import { applyFeeRule } from "@/lib/money/fees";
+import { applyFeeRule, feeScheduleFor, presentRule } from "@/lib/money/fees";
 import { type LinkPricing, quoteFees } from "./fee-notice";
 
 const ngn = feeScheduleFor("NGN", null);

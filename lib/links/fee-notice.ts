@@ -1,7 +1,6 @@
 import { formatAmount, parseAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { parseFeeAmount, parsePercent } from "@/lib/money/fee-settings";
-import { applyFeeRule, type FeeRule } from "@/lib/money/fees";
+import { applyFeeRule, readShownRule, type ShownFeeRule, settle } from "@/lib/money/fees";
 
 /**
  * What a payment link's start page tells the customer about fees before checkout, safe for the browser
@@ -9,23 +8,9 @@ import { applyFeeRule, type FeeRule } from "@/lib/money/fees";
  * USSD share one), so the page lists one line per group of channels the link offers, computed with the same
  * rules initialize will charge. Rules are shown as merchants see them: a percentage and major-unit strings.
  */
-export type ShownFeeRule = { percent: string; flat: string; flatWaivedBelow: string; cap: string | null };
+export type { ShownFeeRule };
 export type FeeGroup = { channels: string[]; rule: ShownFeeRule };
 export type LinkPricing = { merchantBearsCost: boolean; groups: FeeGroup[] };
-
-function toRule(rule: ShownFeeRule, currency: Currency): FeeRule | null {
-  const bps = parsePercent(rule.percent);
-  const flat = parseFeeAmount(rule.flat, currency);
-  const waived = parseFeeAmount(rule.flatWaivedBelow, currency);
-  const cap = rule.cap === null ? null : parseFeeAmount(rule.cap, currency);
-  if (!bps.ok || !flat.ok || !waived.ok || (cap && !cap.ok)) return null;
-  return {
-    basisPoints: bps.value,
-    flatMinor: flat.value,
-    flatWaivedBelowMinor: waived.value,
-    capMinor: cap?.ok ? cap.value : null,
-  };
-}
 
 export type FeeQuote = { channels: string[]; fee: string; total: string };
 
@@ -38,13 +23,14 @@ export function quoteFees(pricing: LinkPricing, amount: string, currency: Curren
   if (!parsed.ok) return null;
   const quotes: FeeQuote[] = [];
   for (const group of pricing.groups) {
-    const rule = toRule(group.rule, currency);
+    const rule = readShownRule(group.rule, currency);
     if (!rule) return null;
-    const fee = pricing.merchantBearsCost ? 0n : applyFeeRule(parsed.minor, rule);
+    const { totalMinor } = settle(parsed.minor, applyFeeRule(parsed.minor, rule), pricing.merchantBearsCost);
     quotes.push({
       channels: group.channels,
-      fee: formatAmount(fee, currency),
-      total: formatAmount(parsed.minor + fee, currency),
+      // The customer's part of the fee: none when the merchant bears it.
+      fee: formatAmount(totalMinor - parsed.minor, currency),
+      total: formatAmount(totalMinor, currency),
     });
   }
   return quotes;

@@ -3,7 +3,7 @@ import { type PaymentLinksTable, toMillis, toMinor } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { feeScheduleFor, presentRule } from "@/lib/money/fee-settings";
+import { feeRuleOf, feeScheduleFor, presentRule } from "@/lib/money/fees";
 import { channelServes, parseChannels } from "@/lib/payments/channel-list";
 import type { FeeGroup, LinkPricing } from "./fee-notice";
 import type { FormFieldInput } from "./schemas";
@@ -85,11 +85,11 @@ export function linkPricing(
     (c) => enabled.includes(c) && channelServes(c, currency),
   );
   const schedule = feeScheduleFor(currency, merchant.fee_schedule);
-  const others = offered.filter((c) => c !== "card");
   const groups: FeeGroup[] = [];
-  if (offered.includes("card"))
-    groups.push({ channels: ["card"], rule: presentRule(schedule.card, currency) });
-  if (others.length > 0) groups.push({ channels: others, rule: presentRule(schedule.transfer, currency) });
+  for (const rule of ["card", "transfer"] as const) {
+    const channels = offered.filter((c) => feeRuleOf(c) === rule);
+    if (channels.length > 0) groups.push({ channels, rule: presentRule(schedule[rule], currency) });
+  }
   return { merchantBearsCost: row.fee_bearer === "merchant", groups };
 }
 

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { MerchantPricing } from "@/lib/core/principal";
 import type { MerchantsTable } from "@/lib/db/schema";
-import { presentFeeSettings } from "@/lib/money/fee-settings";
+import { presentFeeSettings } from "@/lib/money/fees";
 import { parseChannels } from "@/lib/payments/channel-list";
 
 export function presentMerchant(row: Pick<Selectable<MerchantsTable>, "id" | "business_name" | "email">) {

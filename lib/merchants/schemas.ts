@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ModeSchema } from "@/lib/core/schemas";
 import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
-import { type CurrencyFeeChanges, parseCurrencyFees } from "@/lib/money/fee-settings";
+import { type CurrencyFeeChanges, parseCurrencyFees } from "@/lib/money/fees";
 import { CHANNELS } from "@/lib/payments/channel-list";
 import { TRANSACTION_STATUSES } from "@/lib/payments/status";
 

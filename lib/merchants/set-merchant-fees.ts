@@ -6,7 +6,7 @@ import {
   mergeFeeOverrides,
   presentFeeSettings,
   readFeeOverrides,
-} from "@/lib/money/fee-settings";
+} from "@/lib/money/fees";
 import { presentMerchant } from "./present";
 
 /**

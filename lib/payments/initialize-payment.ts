@@ -7,8 +7,7 @@ import { insertRow } from "@/lib/db/prepared";
 import type { Database, Mode } from "@/lib/db/schema";
 import type { Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
-import { feeScheduleFor } from "@/lib/money/fee-settings";
-import { computeFees } from "@/lib/money/fees";
+import { feesFor } from "@/lib/money/fees";
 import { pepper } from "@/lib/security/pepper";
 import { keyedHash, newId } from "@/lib/security/tokens";
 import { type Channel, channelServes, parseChannels, serializeChannels } from "./channel-list";
@@ -65,7 +64,7 @@ export async function initializePayment(input: {
 
   // The merchant's own rules where it has set them (fixed on the transaction now: later changes never
   // reprice a payment already offered).
-  const fees = computeFees(p.amountMinor, feeScheduleFor(p.currency, merchant.feeSchedule));
+  const fees = feesFor(p.amountMinor, p.currency, merchant.feeSchedule);
   // With an Idempotency-Key, the transaction keeps it. lib/http/idempotency.ts answers a retry from the stored
   // answer; this covers the retry whose first run committed the transaction but died before storing that
   // answer: its insert meets the unique key and it answers with the transaction the key made

@@ -3,6 +3,7 @@ import { requireMerchant } from "@/lib/console/session";
 import { deploymentMode } from "@/lib/env";
 import { getPaystackConnection } from "@/lib/merchants/get-paystack-connection";
 import { getSettings } from "@/lib/merchants/get-settings";
+import { describeFeeRule } from "@/lib/money/fees";
 import { PageHeader, Section } from "../../_components/bits";
 import { PaystackConnection } from "../../_components/paystack-connection";
 import { SettingsForm } from "../../_components/settings-form";
@@ -11,18 +12,6 @@ import { TableScroll } from "../../_components/table-scroll";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
-
-type Rule = { percent: string; flat: string; flatWaivedBelow: string; cap: string | null };
-
-function feeText(rule: Rule, currency: string): string {
-  const parts = [`${rule.percent}%`];
-  if (rule.flat !== "0" && !/^0\.0+$/.test(rule.flat)) {
-    parts.push(`+ ${currency} ${rule.flat}`);
-    if (!/^0(\.0+)?$/.test(rule.flatWaivedBelow)) parts.push(`(waived below ${rule.flatWaivedBelow})`);
-  }
-  if (rule.cap !== null) parts.push(`capped at ${currency} ${rule.cap}`);
-  return parts.join(" ");
-}
 
 export default async function SettingsPage() {
   const { merchantId, mode } = await requireMerchant();
@@ -90,8 +79,8 @@ export default async function SettingsPage() {
                   <th scope="row" className={th}>
                     {currency}
                   </th>
-                  <td className={td}>{feeText(f.card, currency)}</td>
-                  <td className={td}>{feeText(f.transfer, currency)}</td>
+                  <td className={td}>{describeFeeRule(f.card, currency)}</td>
+                  <td className={td}>{describeFeeRule(f.transfer, currency)}</td>
                 </tr>
               ))}
             </tbody>
