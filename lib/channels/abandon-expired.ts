@@ -2,11 +2,10 @@ import { sql } from "kysely";
 import { db } from "@/lib/db/client";
 import { toMillis } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { type Job, recurringJob } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal, OPEN_STATUSES } from "@/lib/payments/status";
-import { processState } from "@/lib/process-state";
-import { advanceDueRefunds, stopRefundTimers } from "@/lib/refunds/settle-refund";
 import { cardInFlight } from "./card-in-flight";
 import { releaseExpiredHolds, releaseHeldTransfers } from "./held-transfers";
 import { openVirtualAccount } from "./open-virtual-account";
@@ -75,33 +74,54 @@ export async function abandonIfExpired(transactionId: string, now = Date.now()):
 }
 
 const BATCH = 100;
-const sweep = processState("checkoutExpiry", () => ({
-  timer: undefined as ReturnType<typeof setInterval> | undefined,
-  /** The sweep under way, if any. */
-  running: undefined as Promise<void> | undefined,
-}));
+/** How long a sweep's claim holds without renewal (renewed while it runs): a process that died loses it. */
+const SWEEP_LEASE_MS = 30_000;
 
-/** One sweep at a time per process (another process may sweep beside it: each row is locked and checked). */
-function sweepOnce(): Promise<void> {
-  sweep.running ??= sweepBatches().finally(() => {
-    sweep.running = undefined;
+/** The job names on the runner (lib/jobs/runner.ts). */
+export const CHECKOUT_EXPIRY_JOB = "checkout-expiry";
+export const CARD_RECONCILIATION_JOB = "card-reconciliation";
+
+/**
+ * The checkout expiry sweep as a job on the runner, every CHECKOUT_EXPIRY_SWEEP_SECONDS (60; 0 turns it off)
+ * across the processes sharing the database: the expired checkouts are ended in batches until nothing more
+ * is due (or a batch ends nothing, all of it waiting on a window), then money held on accounts whose window
+ * has ended is refunded (lib/channels/held-transfers.ts). Each transaction is locked and checked again
+ * before it moves, so none is ended twice even if two sweeps overlap.
+ */
+export function checkoutExpiryJob(): Job | null {
+  const seconds = env().CHECKOUT_EXPIRY_SWEEP_SECONDS;
+  if (seconds === 0) return null;
+  return recurringJob({
+    name: CHECKOUT_EXPIRY_JOB,
+    title: "checkout expiry sweep",
+    everyMs: seconds * 1000,
+    leaseMs: SWEEP_LEASE_MS,
+    run: sweepExpired,
   });
-  return sweep.running;
 }
 
 /**
- * One pass: card attempts whose answer was lost are reconciled first (a payment the network made must not be
- * abandoned), then the expired checkouts are ended in batches until nothing more is due (or a batch ends
- * nothing, all of it waiting on a window), then money held on accounts whose window has ended is refunded
- * (lib/channels/held-transfers.ts), then refunds due on the sandbox rail are settled.
+ * Card reconciliation (lib/channels/reconcile-cards.ts) as a job on the runner, on the sweep's interval: card
+ * attempts whose answer was lost are asked about again. A checkout whose card is still at the network is
+ * never ended by the expiry sweep meanwhile (`cardInFlight`), so the two jobs need no order between them.
  */
-async function sweepBatches(): Promise<void> {
-  try {
-    const reconciled = await reconcileCards();
-    if (reconciled > 0) log.info("card attempts reconciled", { count: reconciled });
-  } catch (err) {
-    log.error("card reconciliation failed", { error: err instanceof Error ? err.message : String(err) });
-  }
+export function cardReconciliationJob(): Job | null {
+  const seconds = env().CHECKOUT_EXPIRY_SWEEP_SECONDS;
+  if (seconds === 0) return null;
+  return recurringJob({
+    name: CARD_RECONCILIATION_JOB,
+    title: "card reconciliation",
+    everyMs: seconds * 1000,
+    leaseMs: SWEEP_LEASE_MS,
+    run: async () => {
+      const reconciled = await reconcileCards();
+      if (reconciled > 0) log.info("card attempts reconciled", { count: reconciled });
+    },
+  });
+}
+
+async function sweepExpired(): Promise<void> {
+  const failures: unknown[] = [];
   try {
     for (;;) {
       const { due, ended } = await abandonExpiredCheckouts(Date.now(), BATCH);
@@ -109,7 +129,7 @@ async function sweepBatches(): Promise<void> {
       if (due < BATCH || ended === 0) break;
     }
   } catch (err) {
-    log.error("checkout expiry sweep failed", { error: err instanceof Error ? err.message : String(err) });
+    failures.push(err);
   }
   try {
     // Transfers of too little on accounts whose window has ended can no longer complete a payment.
@@ -119,31 +139,9 @@ async function sweepBatches(): Promise<void> {
       if (released < BATCH) break;
     }
   } catch (err) {
-    log.error("held transfer sweep failed", { error: err instanceof Error ? err.message : String(err) });
+    failures.push(err);
   }
-  try {
-    await advanceDueRefunds();
-  } catch (err) {
-    log.error("refund sweep failed", { error: err instanceof Error ? err.message : String(err) });
-  }
-}
-
-/**
- * Sweep every CHECKOUT_EXPIRY_SWEEP_SECONDS (60) in this process; started once however often it is called,
- * and never keeps the process alive. Several processes may sweep one database: each transaction is locked
- * and checked again before it moves, so none is ended twice.
- */
-export function startCheckoutExpiry(): void {
-  const seconds = env().CHECKOUT_EXPIRY_SWEEP_SECONDS;
-  if (seconds === 0 || sweep.timer) return;
-  sweep.timer = setInterval(() => void sweepOnce(), seconds * 1000);
-  sweep.timer.unref();
-}
-
-/** Stop sweeping; the promise settles when a sweep under way has finished (graceful shutdown waits for it). */
-export async function stopCheckoutExpiry(): Promise<void> {
-  if (sweep.timer) clearInterval(sweep.timer);
-  sweep.timer = undefined;
-  stopRefundTimers();
-  await sweep.running;
+  // The runner logs the failure and tries again sooner, with backoff.
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, failures.map((e) => String(e)).join("; "));
 }
