@@ -74,8 +74,6 @@ export async function abandonIfExpired(transactionId: string, now = Date.now()):
 }
 
 const BATCH = 100;
-/** How long a sweep's claim holds without renewal (renewed while it runs): a process that died loses it. */
-const SWEEP_LEASE_MS = 30_000;
 
 /** The job names on the runner (lib/jobs/runner.ts). */
 export const CHECKOUT_EXPIRY_JOB = "checkout-expiry";
@@ -95,7 +93,6 @@ export function checkoutExpiryJob(): Job | null {
     name: CHECKOUT_EXPIRY_JOB,
     title: "checkout expiry sweep",
     everyMs: seconds * 1000,
-    leaseMs: SWEEP_LEASE_MS,
     run: sweepExpired,
   });
 }
@@ -112,7 +109,6 @@ export function cardReconciliationJob(): Job | null {
     name: CARD_RECONCILIATION_JOB,
     title: "card reconciliation",
     everyMs: seconds * 1000,
-    leaseMs: SWEEP_LEASE_MS,
     run: async () => {
       const reconciled = await reconcileCards();
       if (reconciled > 0) log.info("card attempts reconciled", { count: reconciled });

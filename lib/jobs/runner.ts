@@ -46,8 +46,11 @@ export type RecurringJob = {
   /** What the logs call it ("checkout expiry sweep"). */
   title: string;
   everyMs: number;
-  /** How long a claim holds without renewal: a process that died running the job loses it after this. */
-  leaseMs: number;
+  /**
+   * How long a claim holds without renewal (it is renewed every third of it while the job runs): a process
+   * that died running the job loses it after this. Three intervals, between 2 s and 30 s, unless given.
+   */
+  leaseMs?: number;
   run: () => Promise<void>;
 };
 
@@ -59,7 +62,7 @@ export function queueJob<T>(job: Omit<QueueJob<T>, "kind">): Job {
 }
 
 export function recurringJob(job: Omit<RecurringJob, "kind">): Job {
-  return { kind: "recurring", ...job };
+  return { kind: "recurring", leaseMs: Math.min(30_000, Math.max(2_000, 3 * job.everyMs)), ...job };
 }
 
 export type JobCounters = {
@@ -186,6 +189,8 @@ async function runQueue(job: QueueJob<never>, loop: Loop): Promise<void> {
   await Promise.allSettled(inFlight);
 }
 
+const lease = (job: RecurringJob) => job.leaseMs ?? 30_000;
+
 /** The shortest wait between two looks at a recurring job's row. */
 const MIN_POLL_MS = 100;
 /** The first retry after a recurring job failed; it doubles with each failure in a row, up to `everyMs`. */
@@ -206,7 +211,7 @@ async function runRecurring(job: RecurringJob, loop: Loop): Promise<void> {
       const { rows, takenOver } = await claimDue("jobs", {
         ids: [job.name],
         limit: 1,
-        leaseMs: job.leaseMs,
+        leaseMs: lease(job),
         claimed: "running",
       });
       const row = rows[0];
@@ -238,11 +243,11 @@ async function runRecurring(job: RecurringJob, loop: Loop): Promise<void> {
  * finished, or after a failure with backoff. Every write is guarded by the lease this process holds
  * (`locked_until` as it set it), so a process that lost its claim changes nothing.
  */
-async function runOnce(job: RecurringJob, lease: number, attempts: number, count: JobCounters) {
-  let held = lease;
+async function runOnce(job: RecurringJob, claimedUntil: number, attempts: number, count: JobCounters) {
+  let held = claimedUntil;
   const renew = setInterval(
     () => {
-      const until = Date.now() + job.leaseMs;
+      const until = Date.now() + lease(job);
       void db()
         .updateTable("jobs")
         .set({ locked_until: until })
@@ -256,7 +261,7 @@ async function runOnce(job: RecurringJob, lease: number, attempts: number, count
         })
         .catch((err) => log.error("job lease not renewed", { job: job.name, error: message(err) }));
     },
-    Math.max(50, Math.floor(job.leaseMs / 3)),
+    Math.max(50, Math.floor(lease(job) / 3)),
   );
   renew.unref?.();
   const started = Date.now();

@@ -238,7 +238,6 @@ export function refundSettlementJob(): Job | null {
     name: REFUND_SETTLEMENT_JOB,
     title: "refund settlement",
     everyMs: seconds * 1000,
-    leaseMs: 30_000,
     run: async () => {
       await advanceDueRefunds();
     },
