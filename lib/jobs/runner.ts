@@ -363,11 +363,15 @@ export async function stopJobs(graceMs: number): Promise<void> {
   ]);
   clearTimeout(bound);
   if (outcome === "stopped") {
-    log.info("jobs stopped", { jobs: loops.map(([name]) => name), pid: process.pid });
+    log.info("jobs stopped", { jobs: jobMetrics(), pid: process.pid });
     return;
   }
   const running = Object.entries(jobMetrics())
     .filter(([, c]) => c.running > 0)
     .map(([name]) => name);
-  log.warn("jobs still running after the shutdown bound; their leases will expire", { graceMs, running });
+  log.warn("jobs still running after the shutdown bound; their leases will expire", {
+    graceMs,
+    running,
+    jobs: jobMetrics(),
+  });
 }
