@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The job runner (lib/jobs) on SQLite, and on PostgreSQL when TEST_DATABASE_URL names a server: claims are
- * exclusive across real processes, a claim whose holder died is taken over after its lease, a failed
+ * exclusive across real processes, a claim whose holder died is taken over after its lease (and one whose
+ * holder is alive is renewed), a failed
  * recurring run is rescheduled with backoff, and shutdown waits for a running job (up to its bound).
  */
 const dir = mkdtempSync(join(tmpdir(), "paygate-jobs-"));
@@ -233,6 +234,45 @@ describe.each(targets)("the job runner on $name", (target) => {
     const after = await db.selectFrom("jobs").selectAll().where("id", "=", name).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ status: "pending", attempts: 0, error: null, locked_until: null });
     expect(Number(after.due_at)).toBeGreaterThan(Date.now() + 50_000);
+  });
+
+  it("renews the lease of a run that outlasts it, so no other claimant takes the job meanwhile", async () => {
+    const name = `long-${target.name}`;
+    await db
+      .insertInto("jobs")
+      .values({ id: name, status: "pending", due_at: Date.now(), attempts: 0 })
+      .execute();
+    let done = false;
+    startJobs([
+      recurringJob({
+        name,
+        title: "long job",
+        everyMs: 60_000,
+        leaseMs: 300,
+        run: async () => {
+          await sleep(1_500);
+          done = true;
+        },
+      }),
+    ]);
+    await waitFor("the job claimed", async () => {
+      const r = await db.selectFrom("jobs").select("status").where("id", "=", name).executeTakeFirstOrThrow();
+      return r.status === "running";
+    });
+    // Another process's claims, all through the run: five leases long, never free.
+    const stolen: number[] = [];
+    while (!done) {
+      const { rows } = await claimDue("jobs", { ids: [name], limit: 1, leaseMs: 300, claimed: "running" });
+      stolen.push(rows.length);
+      await sleep(50);
+    }
+    expect(stolen.length).toBeGreaterThan(10);
+    expect(stolen.every((n) => n === 0)).toBe(true);
+    await stopJobs(5_000);
+    const row = await db.selectFrom("jobs").selectAll().where("id", "=", name).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "pending", attempts: 0, locked_until: null });
+    expect(row.finished_at).not.toBeNull();
+    expect(jobMetrics()[name]).toMatchObject({ claimed: 1, finished: 1, takenOver: 0 });
   });
 
   it("reschedules a failed recurring run with backoff, and on its interval once it succeeds", async () => {

@@ -245,21 +245,26 @@ async function runRecurring(job: RecurringJob, loop: Loop): Promise<void> {
  */
 async function runOnce(job: RecurringJob, claimedUntil: number, attempts: number, count: JobCounters) {
   let held = claimedUntil;
+  /** The renewal under way, if any: the outcome is written after it, under the lease it left. */
+  let renewing: Promise<void> = Promise.resolve();
   const renew = setInterval(
     () => {
-      const until = Date.now() + lease(job);
-      void db()
-        .updateTable("jobs")
-        .set({ locked_until: until })
-        .where("id", "=", job.name)
-        .where("status", "=", "running")
-        .where("locked_until", "=", held)
-        .executeTakeFirst()
-        .then((r) => {
-          if (Number(r.numUpdatedRows) === 1) held = until;
+      renewing = renewing.then(async () => {
+        const until = Date.now() + lease(job);
+        try {
+          const renewed = await db()
+            .updateTable("jobs")
+            .set({ locked_until: until })
+            .where("id", "=", job.name)
+            .where("status", "=", "running")
+            .where("locked_until", "=", held)
+            .executeTakeFirst();
+          if (Number(renewed.numUpdatedRows) === 1) held = until;
           else log.warn("job lease lost while running", { job: job.name });
-        })
-        .catch((err) => log.error("job lease not renewed", { job: job.name, error: message(err) }));
+        } catch (err) {
+          log.error("job lease not renewed", { job: job.name, error: message(err) });
+        }
+      });
     },
     Math.max(50, Math.floor(lease(job) / 3)),
   );
@@ -273,6 +278,7 @@ async function runOnce(job: RecurringJob, claimedUntil: number, attempts: number
     error = message(err);
   } finally {
     clearInterval(renew);
+    await renewing;
     count.running--;
   }
   const now = Date.now();
