@@ -9,7 +9,6 @@ import { isTerminal, OPEN_STATUSES } from "@/lib/payments/status";
 import { cardInFlight } from "./card-in-flight";
 import { releaseExpiredHolds, releaseHeldTransfers } from "./held-transfers";
 import { openVirtualAccount } from "./open-virtual-account";
-import { reconcileCards } from "./reconcile-cards";
 
 /**
  * A checkout still open, its statuses inlined as literals: SQLite uses the partial index
@@ -75,9 +74,8 @@ export async function abandonIfExpired(transactionId: string, now = Date.now()):
 
 const BATCH = 100;
 
-/** The job names on the runner (lib/jobs/runner.ts). */
+/** The checkout expiry job's name on the runner (lib/jobs/runner.ts). */
 export const CHECKOUT_EXPIRY_JOB = "checkout-expiry";
-export const CARD_RECONCILIATION_JOB = "card-reconciliation";
 
 /**
  * The checkout expiry sweep as a job on the runner, every CHECKOUT_EXPIRY_SWEEP_SECONDS (60; 0 turns it off)
@@ -94,25 +92,6 @@ export function checkoutExpiryJob(): Job | null {
     title: "checkout expiry sweep",
     everyMs: seconds * 1000,
     run: sweepExpired,
-  });
-}
-
-/**
- * Card reconciliation (lib/channels/reconcile-cards.ts) as a job on the runner, on the sweep's interval: card
- * attempts whose answer was lost are asked about again. A checkout whose card is still at the network is
- * never ended by the expiry sweep meanwhile (`cardInFlight`), so the two jobs need no order between them.
- */
-export function cardReconciliationJob(): Job | null {
-  const seconds = env().CHECKOUT_EXPIRY_SWEEP_SECONDS;
-  if (seconds === 0) return null;
-  return recurringJob({
-    name: CARD_RECONCILIATION_JOB,
-    title: "card reconciliation",
-    everyMs: seconds * 1000,
-    run: async () => {
-      const reconciled = await reconcileCards();
-      if (reconciled > 0) log.info("card attempts reconciled", { count: reconciled });
-    },
   });
 }
 

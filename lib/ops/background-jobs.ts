@@ -1,4 +1,5 @@
-import { cardReconciliationJob, checkoutExpiryJob } from "@/lib/channels/abandon-expired";
+import { checkoutExpiryJob } from "@/lib/channels/abandon-expired";
+import { cardReconciliationJob } from "@/lib/channels/reconcile-cards";
 import type { Job } from "@/lib/jobs/runner";
 import { receiptRelayJob } from "@/lib/receipts/outbox";
 import { refundSettlementJob } from "@/lib/refunds/settle-refund";
