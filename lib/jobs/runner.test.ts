@@ -169,6 +169,35 @@ describe.each(targets)("the job runner on $name", (target) => {
     expect(rows.every((r) => r.status === "sending")).toBe(true);
   });
 
+  it("runs a recurring job once per interval for the database, never in two processes at once", async () => {
+    const name = `tick-${target.name}`;
+    await db
+      .insertInto("jobs")
+      .values({ id: name, status: "pending", due_at: Date.now(), attempts: 0 })
+      .execute();
+    const go = join(dir, `tick-${target.name}`);
+    const a = claimant(url, ["tick", name, "300", "4000"], { GO_FILE: go });
+    const b = claimant(url, ["tick", name, "300", "4000"], { GO_FILE: go });
+    await Promise.all([a.until("ready"), b.until("ready")]);
+    writeFileSync(go, "go");
+    expect(await a.exited).toBe(0);
+    expect(await b.exited).toBe(0);
+    const runs = (out: string) =>
+      [...out.matchAll(/^run (\d+) (\d+)$/gm)].map((m) => [Number(m[1]), Number(m[2])] as const);
+    const all = [...runs(a.output()), ...runs(b.output())].sort((x, y) => x[0] - y[0]);
+    console.log(
+      `[${target.name}] every 300 ms for 4 s in two processes: ${runs(a.output()).length} + ${runs(b.output()).length} runs`,
+    );
+    // Two processes, 4 s, every 300 ms: about 12 runs in all (not 24), one after another.
+    expect(all.length).toBeGreaterThanOrEqual(6);
+    expect(all.length).toBeLessThanOrEqual(15);
+    for (let i = 1; i < all.length; i++) {
+      const [start] = all[i] as readonly [number, number];
+      const [, previousEnd] = all[i - 1] as readonly [number, number];
+      expect(start).toBeGreaterThanOrEqual(previousEnd);
+    }
+  });
+
   it("takes a claimed row over once its lease has run out, not before", async () => {
     const now = Date.now();
     await db.insertInto("receipts").values(receipt("rcpt_lease", now)).execute();

@@ -2,11 +2,13 @@
 //   claim <leaseMs>         claims receipts three at a time (2 ms apart) until none is due, then prints the ids
 //                           it claimed as one JSON line;
 //   hold <name> <leaseMs>   runs a recurring job named <name> whose run never ends (the test kills the process
-//                           with SIGKILL while it holds the claim).
+//                           with SIGKILL while it holds the claim);
+//   tick <name> <everyMs> <forMs>  from GO_FILE on, runs a recurring job of 50 ms every <everyMs> for <forMs>,
+//                           printing `run <start> <end>` for each run, then stops.
 // DATABASE_URL names the database; a line `ready` is printed once the process can start (`claim` then waits for
 // the file GO_FILE names).
 import { claimDue } from "@/lib/jobs/claim";
-import { recurringJob, startJobs } from "@/lib/jobs/runner";
+import { recurringJob, startJobs, stopJobs } from "@/lib/jobs/runner";
 
 const [mode, ...args] = process.argv.slice(2);
 
@@ -47,6 +49,26 @@ if (mode === "claim") {
   process.stdout.write("ready\n");
   // Alive until killed (the runner's own timers do not hold a process open).
   setInterval(() => {}, 60_000);
+} else if (mode === "tick") {
+  const [name, everyMs, forMs] = args.map((a, i) => (i === 0 ? a : Number(a))) as [string, number, number];
+  await claimDue("jobs", { limit: 1, leaseMs: 1, claimed: "running", ids: ["none"] });
+  process.stdout.write("ready\n");
+  while (!existsSync(String(process.env.GO_FILE))) await new Promise((r) => setTimeout(r, 2));
+  startJobs([
+    recurringJob({
+      name,
+      title: "tick job",
+      everyMs,
+      run: async () => {
+        const started = Date.now();
+        await new Promise((r) => setTimeout(r, 50));
+        process.stdout.write(`run ${started} ${Date.now()}\n`);
+      },
+    }),
+  ]);
+  await new Promise((r) => setTimeout(r, forMs));
+  await stopJobs(5_000);
+  process.exit(0);
 } else {
   process.stderr.write(`unknown mode ${mode}\n`);
   process.exit(2);
