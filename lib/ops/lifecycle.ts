@@ -9,7 +9,7 @@ import { closeRateLimitStore } from "@/lib/security/rate-limit-store";
 /**
  * The process's life after start-up. server.mjs (plain JavaScript, outside the app's bundles) reaches these
  * through a `globalThis` symbol that boot registers, and on SIGTERM runs: `drain` (health answers 503, the
- * background loops stop and finish what they hold) beside its own closing of the HTTP server, then `close`.
+ * background jobs stop and finish what they hold) beside its own closing of the HTTP server, then `close`.
  */
 const lifecycle = processState("lifecycle", () => ({ draining: false }));
 
