@@ -211,7 +211,7 @@ async function runServer() {
   const app = next({ dev: false, hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
-  // Next runs instrumentation.ts (lib/boot.ts: migrations, the demo merchant, the background loops) during
+  // Next runs instrumentation.ts (lib/boot.ts: migrations, the demo merchant, the background jobs) during
   // prepare without always waiting for it; listen only once boot has finished (it registers the lifecycle).
   const bootDeadline = Date.now() + 120_000;
   while (!globalThis[Symbol.for("paygate.lifecycle")]) {
@@ -309,7 +309,7 @@ async function runServer() {
 
   /**
    * SIGTERM (or SIGINT): stop accepting connections, let the requests in flight finish (their connections
-   * then close), stop the background loops once the deliveries they hold are done, close the database, exit 0.
+   * then close), stop the background jobs once the work they hold is done (lib/jobs), close the database, exit 0.
    * Whatever is still running after SHUTDOWN_GRACE_SECONDS is cut off: a delivery left `sending` is claimed
    * again by another relay once its lock runs out, so nothing is lost.
    */

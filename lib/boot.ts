@@ -1,20 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { startCheckoutExpiry } from "@/lib/channels/abandon-expired";
 import { isAppError } from "@/lib/core/errors";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
+import { startJobs } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { demoMerchantFile } from "@/lib/merchants/demo-merchant-file";
 import { recordDemoMerchantKey } from "@/lib/merchants/demo-merchant-key";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
+import { backgroundJobs } from "@/lib/ops/background-jobs";
 import { registerLifecycle } from "@/lib/ops/lifecycle";
-import { startReceiptRelay } from "@/lib/receipts/outbox";
 import { pepper } from "@/lib/security/pepper";
 import { connectRateLimitStore } from "@/lib/security/rate-limit-store";
-import { startRelay } from "@/lib/webhooks/relay";
 
 /**
  * Start-up of a server process: validate configuration, migrate, and on an empty staging database create the
@@ -28,11 +27,7 @@ export async function boot(): Promise<void> {
   await pepper();
   await connectRateLimitStore();
   if (config.SEED_DEMO && config.PAYMENTS_ENV === "staging") await seedDemoMerchant();
-  if (config.WEBHOOK_RELAY) {
-    startRelay();
-    startReceiptRelay();
-  }
-  startCheckoutExpiry();
+  startJobs(backgroundJobs({ relays: config.WEBHOOK_RELAY }));
   registerLifecycle();
 }
 

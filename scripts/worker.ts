@@ -1,26 +1,23 @@
-// npm run worker - the webhook relay on its own (beside or instead of the one inside each server process),
-// and the sweep that ends checkouts which expired unpaid, reconciles card attempts whose answer was lost and
-// settles sandbox refunds due.
-// Several workers and servers may run against one database: they claim attempts with FOR UPDATE SKIP LOCKED
+// npm run worker - the background jobs on their own (lib/jobs/runner.ts, beside or instead of those inside each
+// server process): the webhook and receipt relays, and the recurring jobs that end checkouts which expired
+// unpaid, reconcile card attempts whose answer was lost and settle refunds due.
+// Several workers and servers may run against one database: they claim work with FOR UPDATE SKIP LOCKED
 // (PostgreSQL) or under BEGIN IMMEDIATE (SQLite). On SIGTERM or SIGINT the worker stops claiming, finishes the
-// deliveries it is sending (within SHUTDOWN_GRACE_SECONDS) and exits 0.
+// work it holds (within SHUTDOWN_GRACE_SECONDS) and exits 0.
 
-import { startCheckoutExpiry } from "@/lib/channels/abandon-expired";
 import { database } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
+import { startJobs } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
+import { backgroundJobs } from "@/lib/ops/background-jobs";
 import { close, drain } from "@/lib/ops/lifecycle";
-import { startReceiptRelay } from "@/lib/receipts/outbox";
 import { pepper } from "@/lib/security/pepper";
-import { startRelay } from "@/lib/webhooks/relay";
 
 env();
 await migrateToLatest(database().db);
 await pepper();
-startRelay();
-startReceiptRelay();
-startCheckoutExpiry();
+startJobs(backgroundJobs({ relays: true }));
 log.info("worker running", { dialect: database().dialect, pid: process.pid });
 
 let stopping = false;

@@ -2,15 +2,13 @@ import { sql } from "kysely";
 import { db } from "@/lib/db/client";
 import { toMillis } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { type Job, recurringJob } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal, OPEN_STATUSES } from "@/lib/payments/status";
-import { processState } from "@/lib/process-state";
-import { advanceDueRefunds, stopRefundTimers } from "@/lib/refunds/settle-refund";
 import { cardInFlight } from "./card-in-flight";
 import { releaseExpiredHolds, releaseHeldTransfers } from "./held-transfers";
 import { openVirtualAccount } from "./open-virtual-account";
-import { reconcileCards } from "./reconcile-cards";
 
 /**
  * A checkout still open, its statuses inlined as literals: SQLite uses the partial index
@@ -75,33 +73,30 @@ export async function abandonIfExpired(transactionId: string, now = Date.now()):
 }
 
 const BATCH = 100;
-const sweep = processState("checkoutExpiry", () => ({
-  timer: undefined as ReturnType<typeof setInterval> | undefined,
-  /** The sweep under way, if any. */
-  running: undefined as Promise<void> | undefined,
-}));
 
-/** One sweep at a time per process (another process may sweep beside it: each row is locked and checked). */
-function sweepOnce(): Promise<void> {
-  sweep.running ??= sweepBatches().finally(() => {
-    sweep.running = undefined;
-  });
-  return sweep.running;
-}
+/** The checkout expiry job's name on the runner (lib/jobs/runner.ts). */
+export const CHECKOUT_EXPIRY_JOB = "checkout-expiry";
 
 /**
- * One pass: card attempts whose answer was lost are reconciled first (a payment the network made must not be
- * abandoned), then the expired checkouts are ended in batches until nothing more is due (or a batch ends
- * nothing, all of it waiting on a window), then money held on accounts whose window has ended is refunded
- * (lib/channels/held-transfers.ts), then refunds due on the sandbox rail are settled.
+ * The checkout expiry sweep as a job on the runner, every CHECKOUT_EXPIRY_SWEEP_SECONDS (60; 0 turns it off)
+ * across the processes sharing the database: the expired checkouts are ended in batches until nothing more
+ * is due (or a batch ends nothing, all of it waiting on a window), then money held on accounts whose window
+ * has ended is refunded (lib/channels/held-transfers.ts). Each transaction is locked and checked again
+ * before it moves, so none is ended twice even if two sweeps overlap.
  */
-async function sweepBatches(): Promise<void> {
-  try {
-    const reconciled = await reconcileCards();
-    if (reconciled > 0) log.info("card attempts reconciled", { count: reconciled });
-  } catch (err) {
-    log.error("card reconciliation failed", { error: err instanceof Error ? err.message : String(err) });
-  }
+export function checkoutExpiryJob(): Job | null {
+  const seconds = env().CHECKOUT_EXPIRY_SWEEP_SECONDS;
+  if (seconds === 0) return null;
+  return recurringJob({
+    name: CHECKOUT_EXPIRY_JOB,
+    title: "checkout expiry sweep",
+    everyMs: seconds * 1000,
+    run: sweepExpired,
+  });
+}
+
+async function sweepExpired(): Promise<void> {
+  const failures: unknown[] = [];
   try {
     for (;;) {
       const { due, ended } = await abandonExpiredCheckouts(Date.now(), BATCH);
@@ -109,7 +104,7 @@ async function sweepBatches(): Promise<void> {
       if (due < BATCH || ended === 0) break;
     }
   } catch (err) {
-    log.error("checkout expiry sweep failed", { error: err instanceof Error ? err.message : String(err) });
+    failures.push(err);
   }
   try {
     // Transfers of too little on accounts whose window has ended can no longer complete a payment.
@@ -119,31 +114,9 @@ async function sweepBatches(): Promise<void> {
       if (released < BATCH) break;
     }
   } catch (err) {
-    log.error("held transfer sweep failed", { error: err instanceof Error ? err.message : String(err) });
+    failures.push(err);
   }
-  try {
-    await advanceDueRefunds();
-  } catch (err) {
-    log.error("refund sweep failed", { error: err instanceof Error ? err.message : String(err) });
-  }
-}
-
-/**
- * Sweep every CHECKOUT_EXPIRY_SWEEP_SECONDS (60) in this process; started once however often it is called,
- * and never keeps the process alive. Several processes may sweep one database: each transaction is locked
- * and checked again before it moves, so none is ended twice.
- */
-export function startCheckoutExpiry(): void {
-  const seconds = env().CHECKOUT_EXPIRY_SWEEP_SECONDS;
-  if (seconds === 0 || sweep.timer) return;
-  sweep.timer = setInterval(() => void sweepOnce(), seconds * 1000);
-  sweep.timer.unref();
-}
-
-/** Stop sweeping; the promise settles when a sweep under way has finished (graceful shutdown waits for it). */
-export async function stopCheckoutExpiry(): Promise<void> {
-  if (sweep.timer) clearInterval(sweep.timer);
-  sweep.timer = undefined;
-  stopRefundTimers();
-  await sweep.running;
+  // The runner logs the failure and tries again sooner, with backoff.
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, failures.map((e) => String(e)).join("; "));
 }

@@ -176,7 +176,8 @@ export async function receiveInboundTransfer(input: {
       // Money the rail gave back itself never pays and is never held: the right amount refused by the rail came
       // too late for it; a wrong amount (a processor's temporary account takes the exact amount only) is a
       // mismatch the customer is told about, already back with them.
-      else if (input.returnedByRail) outcome = input.amountMinor === expected ? "late_payment" : "amount_mismatch";
+      else if (input.returnedByRail)
+        outcome = input.amountMinor === expected ? "late_payment" : "amount_mismatch";
       else {
         heldBefore = await heldOnAccount(trx, tx.id, va.account_number);
         outcome = heldBefore + input.amountMinor >= expected ? "credited" : "amount_mismatch";

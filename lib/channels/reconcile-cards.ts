@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { type Job, recurringJob } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { railsOfAttempt } from "@/lib/rails/rails-for";
@@ -99,4 +100,27 @@ async function reconcileAttempt(attempt: {
       log.info("card attempt reconciled", { attemptId: attempt.id, reference, result: "failed", reason });
       return true;
     });
+}
+
+/** The card reconciliation job's name on the runner (lib/jobs/runner.ts). */
+export const CARD_RECONCILIATION_JOB = "card-reconciliation";
+
+/**
+ * Card reconciliation as a job on the runner, on the expiry sweep's interval (CHECKOUT_EXPIRY_SWEEP_SECONDS;
+ * 0 turns it off): card attempts whose answer was lost are asked about again. A checkout whose card is still
+ * at the network is never ended by the expiry sweep meanwhile (`cardInFlight`), so the two jobs need no order
+ * between them.
+ */
+export function cardReconciliationJob(): Job | null {
+  const seconds = env().CHECKOUT_EXPIRY_SWEEP_SECONDS;
+  if (seconds === 0) return null;
+  return recurringJob({
+    name: CARD_RECONCILIATION_JOB,
+    title: "card reconciliation",
+    everyMs: seconds * 1000,
+    run: async () => {
+      const reconciled = await reconcileCards();
+      if (reconciled > 0) log.info("card attempts reconciled", { count: reconciled });
+    },
+  });
 }

@@ -393,6 +393,21 @@ export interface ReceiptsTable {
   sent_at: Int | null;
 }
 
+/** A recurring background job's schedule (lib/jobs/runner.ts): which process runs it, and when next. */
+export interface JobsTable {
+  /** The job's name. */
+  id: string;
+  /** pending (waiting for `due_at`) → running (claimed until `locked_until`) → pending again. */
+  status: string;
+  due_at: Int;
+  locked_until: Int | null;
+  /** Failures in a row (0 after a run that finished). */
+  attempts: number;
+  /** The last failure's message, kept until a run finishes. */
+  error: string | null;
+  finished_at: Int | null;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
@@ -414,6 +429,7 @@ export interface Database {
   processor_connections: ProcessorConnectionsTable;
   rail_charges: RailChargesTable;
   processor_events: ProcessorEventsTable;
+  jobs: JobsTable;
 }
 
 export function toMinor(value: Int): bigint {

@@ -1,16 +1,15 @@
-import { stopCheckoutExpiry } from "@/lib/channels/abandon-expired";
 import { database } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { stopJobs } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state";
-import { stopReceiptRelay } from "@/lib/receipts/outbox";
 import { closeTransport } from "@/lib/receipts/transport";
 import { closeRateLimitStore } from "@/lib/security/rate-limit-store";
-import { stopRelay } from "@/lib/webhooks/relay";
 
 /**
  * The process's life after start-up. server.mjs (plain JavaScript, outside the app's bundles) reaches these
  * through a `globalThis` symbol that boot registers, and on SIGTERM runs: `drain` (health answers 503, the
- * background loops stop and finish what they hold) beside its own closing of the HTTP server, then `close`.
+ * background jobs stop and finish what they hold) beside its own closing of the HTTP server, then `close`.
  */
 const lifecycle = processState("lifecycle", () => ({ draining: false }));
 
@@ -19,12 +18,16 @@ export function isDraining(): boolean {
   return lifecycle.draining;
 }
 
-/** Stop taking background work and let what is under way finish: deliveries in flight, a sweep. */
+/**
+ * Stop taking background work and let what is under way finish (deliveries in flight, a sweep), within
+ * SHUTDOWN_GRACE_SECONDS; then close the mail transport.
+ */
 export async function drain(): Promise<void> {
   if (lifecycle.draining) return;
   lifecycle.draining = true;
   log.info("draining", { pid: process.pid });
-  await Promise.all([stopRelay(), stopCheckoutExpiry(), stopReceiptRelay().then(closeTransport)]);
+  await stopJobs(env().SHUTDOWN_GRACE_SECONDS * 1000);
+  await closeTransport();
 }
 
 /** Close the database and the rate-limit store; the last step before the process exits. */

@@ -1,11 +1,12 @@
 import type { Selectable } from "kysely";
-import { database, db } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { type ReceiptsTable, toMillis, toMinor } from "@/lib/db/schema";
 import type { TransactionRow, Trx } from "@/lib/db/types";
+import { claimDue } from "@/lib/jobs/claim";
+import { type Job, queueJob, wakeJob } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { processState } from "@/lib/process-state";
 import { newId } from "@/lib/security/tokens";
 import { renderReceipt } from "./render";
 import { receiptTransport, sendMail } from "./transport";
@@ -15,7 +16,7 @@ import { receiptTransport, sendMail } from "./transport";
  * copy. They are written to the `receipts` outbox in the same database transaction as the success, so a
  * payment never waits on a mail server and a receipt is never lost to a crash; the relay below sends them in
  * the background, retrying with backoff. Several processes may run the relay on one database: each claims
- * with `FOR UPDATE SKIP LOCKED` (PostgreSQL) or under `BEGIN IMMEDIATE` (SQLite), as the webhook relay does.
+ * through the job runner's claim (lib/jobs/claim.ts), as the webhook relay does.
  */
 type Receipt = Selectable<ReceiptsTable>;
 
@@ -25,7 +26,8 @@ const LOCK_MS = 60_000;
 const BATCH = 16;
 const IDLE_POLL_MS = 500;
 
-const signal = processState("receipts.signal", () => ({ wake: (): void => {} }));
+/** The receipt relay's name on the job runner (lib/jobs/runner.ts). */
+export const RECEIPT_RELAY_JOB = "receipt-relay";
 
 /** Queue the receipts of a payment that just succeeded (inside its database transaction). Idempotent. */
 export async function enqueueReceipts(trx: Trx, tx: TransactionRow, attemptId: string | null): Promise<void> {
@@ -60,35 +62,13 @@ export async function enqueueReceipts(trx: Trx, tx: TransactionRow, attemptId: s
     .onConflict((oc) => oc.columns(["transaction_id", "kind"]).doNothing())
     .execute();
   // Sent once the payment has committed: the relay's next pass (woken now, in this process) claims them.
-  setTimeout(() => signal.wake(), 50).unref?.();
+  setTimeout(() => wakeJob(RECEIPT_RELAY_JOB), 50).unref?.();
 }
 
 /** Claim due receipts for this relay (each goes to exactly one relay until its lock runs out). */
 export async function claimReceipts(now = Date.now(), limit = BATCH): Promise<Receipt[]> {
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      let query = trx
-        .selectFrom("receipts")
-        .select("id")
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("status", "=", "pending"), eb("due_at", "<=", now)]),
-            eb.and([eb("status", "=", "sending"), eb("locked_until", "<", now)]),
-          ]),
-        )
-        .orderBy("due_at")
-        .limit(limit);
-      if (database().dialect === "postgres") query = query.forUpdate().skipLocked();
-      const ids = (await query.execute()).map((r) => r.id);
-      if (ids.length === 0) return [];
-      return trx
-        .updateTable("receipts")
-        .set({ status: "sending", locked_until: now + LOCK_MS })
-        .where("id", "in", ids)
-        .returningAll()
-        .execute();
-    });
+  const { rows } = await claimDue("receipts", { now, limit, leaseMs: LOCK_MS });
+  return rows;
 }
 
 /** How the payment was made, in words and without card digits: "Visa card", "Access Bank", "Bank transfer". */
@@ -178,52 +158,23 @@ export async function sendReceipt(receipt: Receipt): Promise<boolean> {
   return outcome.ok;
 }
 
-const state = processState("receipts.relay", () => ({
-  running: false,
-  stop: false,
-  done: Promise.resolve(),
-}));
-
-/** Send receipts in the background of this process until `stopReceiptRelay`; started once per process. */
-export function startReceiptRelay(): void {
-  if (state.running || !receiptTransport()) return;
-  state.running = true;
-  state.stop = false;
-  state.done = (async () => {
-    while (!state.stop) {
-      let claimed: Receipt[] = [];
-      try {
-        claimed = await claimReceipts();
-      } catch (err) {
-        log.error("receipt relay pass failed", { error: err instanceof Error ? err.message : String(err) });
-      }
-      // One at a time per process: receipts are few, and a slow mail server is not hammered.
-      for (const receipt of claimed) {
-        await sendReceipt(receipt).catch((err) =>
-          log.error("receipt send failed", {
-            receiptId: receipt.id,
-            error: err instanceof Error ? err.message : String(err),
-          }),
-        );
-      }
-      if (claimed.length === 0 && !state.stop) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, IDLE_POLL_MS);
-          signal.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        signal.wake = () => {};
-      }
-    }
-    state.running = false;
-  })();
-}
-
-/** Stop claiming; settles once the receipt being sent is recorded. */
-export function stopReceiptRelay(): Promise<void> {
-  state.stop = true;
-  signal.wake();
-  return state.done;
+/**
+ * The receipt relay as a job on the runner, when a mail transport is configured: one receipt at a time per
+ * process (receipts are few, and a slow mail server is not hammered), a look every 500 ms when idle (a
+ * payment's receipts wake it at once). A receipt whose send died with its process is claimed again after
+ * its lock (60 s).
+ */
+export function receiptRelayJob(): Job | null {
+  if (!receiptTransport()) return null;
+  return queueJob<Receipt>({
+    name: RECEIPT_RELAY_JOB,
+    title: "receipt relay",
+    claim: (limit) => claimReceipts(Date.now(), limit),
+    run: sendReceipt,
+    concurrency: 1,
+    batch: 1,
+    idleMs: IDLE_POLL_MS,
+    errorPauseMs: IDLE_POLL_MS,
+    describe: (receipt) => ({ receiptId: receipt.id }),
+  });
 }

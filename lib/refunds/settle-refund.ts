@@ -3,9 +3,9 @@ import { db } from "@/lib/db/client";
 import { toMillis } from "@/lib/db/schema";
 import type { Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
+import { type Job, later, recurringJob } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { lockTransaction } from "@/lib/payments/state-machine";
-import { processState } from "@/lib/process-state";
 import { RailRefusal } from "@/lib/rails/errors";
 import { railsOfCharge } from "@/lib/rails/rails-for";
 import { sandboxRails } from "@/lib/rails/sandbox";
@@ -215,35 +215,31 @@ export async function advanceDueRefunds(now = Date.now(), limit = 100): Promise<
   return due.length;
 }
 
-const timers = processState("refundTimers", () => ({
-  pending: new Set<ReturnType<typeof setTimeout>>(),
-  stopped: false,
-}));
+/** The refund settlement job's name on the runner (lib/jobs/runner.ts). */
+export const REFUND_SETTLEMENT_JOB = "refund-settlement";
 
 /**
- * Look at a new refund when it is due, from this process (the sweep every process runs catches those whose
- * process ended first). Called inside or after the database transaction that wrote it; a little slack lets
- * that transaction commit first.
+ * Look at a new refund when it is due, from this process (the refund settlement job, which runs in every
+ * process on the sweep's interval, catches those whose process ended first). Called inside or after the
+ * database transaction that wrote it; a little slack lets that transaction commit first.
  */
 export function scheduleRefund(refundId: string, dueAt: number | bigint | string): void {
-  if (timers.stopped) return;
-  const delay = Math.max(0, toMillis(dueAt) - Date.now()) + 50;
-  const timer = setTimeout(() => {
-    timers.pending.delete(timer);
-    advanceRefund(refundId).catch((err) =>
-      log.error("refund not advanced", {
-        refundId,
-        error: err instanceof Error ? err.message : String(err),
-      }),
-    );
-  }, delay);
-  timer.unref?.();
-  timers.pending.add(timer);
+  later(REFUND_SETTLEMENT_JOB, Math.max(toMillis(dueAt), Date.now()) + 50, () => advanceRefund(refundId));
 }
 
-/** Stop the timers of this process's refunds (shutdown); the sweep of any process settles them later. */
-export function stopRefundTimers(): void {
-  timers.stopped = true;
-  for (const timer of timers.pending) clearTimeout(timer);
-  timers.pending.clear();
+/**
+ * Refund settlement as a job on the runner, every CHECKOUT_EXPIRY_SWEEP_SECONDS (60; 0 turns it off) across the
+ * processes sharing the database: pending refunds due on the rails this deployment has are moved along.
+ */
+export function refundSettlementJob(): Job | null {
+  const seconds = env().CHECKOUT_EXPIRY_SWEEP_SECONDS;
+  if (seconds === 0) return null;
+  return recurringJob({
+    name: REFUND_SETTLEMENT_JOB,
+    title: "refund settlement",
+    everyMs: seconds * 1000,
+    run: async () => {
+      await advanceDueRefunds();
+    },
+  });
 }

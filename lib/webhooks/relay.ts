@@ -1,14 +1,15 @@
 import type { Selectable } from "kysely";
-import { database, db } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import type { WebhookDeliveriesTable } from "@/lib/db/schema";
 import type { Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
+import { claimDue as claimWork } from "@/lib/jobs/claim";
+import { type Job, queueJob } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
-import { processState } from "@/lib/process-state";
 import { pepper } from "@/lib/security/pepper";
 import { signedHeaders, signingSecrets } from "./endpoint-secrets";
 import { type PostResult, postWebhook } from "./post-webhook";
-import { relaySignal } from "./relay-signal";
+import { WEBHOOK_RELAY_JOB } from "./relay-signal";
 import { maxAttempts, nextAttemptDelayMs } from "./schedule";
 import { scheduleDelivery } from "./schedule-delivery";
 
@@ -18,41 +19,24 @@ const BATCH = 32;
 /** Attempts one relay sends at once. */
 const MAX_IN_FLIGHT = 64;
 const IDLE_POLL_MS = 250;
+/** After a claim fails (the database is away), how long the relay waits before it tries again. */
+const ERROR_PAUSE_MS = 1_000;
 
 /**
  * Claim due attempts. Several relays (server processes, `npm run worker`) may run against one database:
- * on PostgreSQL each claims with `FOR UPDATE SKIP LOCKED`, on SQLite the claim runs under `BEGIN IMMEDIATE`;
- * either way an attempt is marked `sending` by exactly one relay, which holds it until `locked_until`
- * (after which a relay that died holding it is presumed dead and the attempt is claimed again). The lock
- * outlasts the attempt's time limit by as much again (at least 5 s), for recording its outcome.
+ * the claim (lib/jobs/claim.ts) takes each attempt for exactly one relay, which marks it `sending` and holds
+ * it until `locked_until` (after which a relay that died holding it is presumed dead and the attempt is
+ * claimed again). The lock outlasts the attempt's time limit by as much again (at least 5 s), for recording
+ * its outcome.
  */
 export async function claimDue(now = Date.now(), limit = BATCH): Promise<Delivery[]> {
   const timeout = env().WEBHOOK_TIMEOUT_MS;
-  const lockMs = timeout + Math.max(5_000, timeout);
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      let query = trx
-        .selectFrom("webhook_deliveries")
-        .select("id")
-        .where((eb) =>
-          eb.or([
-            eb.and([eb("status", "=", "pending"), eb("due_at", "<=", now)]),
-            eb.and([eb("status", "=", "sending"), eb("locked_until", "<", now)]),
-          ]),
-        )
-        .orderBy("due_at")
-        .limit(limit);
-      if (database().dialect === "postgres") query = query.forUpdate().skipLocked();
-      const ids = (await query.execute()).map((r) => r.id);
-      if (ids.length === 0) return [];
-      return trx
-        .updateTable("webhook_deliveries")
-        .set({ status: "sending", locked_until: now + lockMs })
-        .where("id", "in", ids)
-        .returningAll()
-        .execute();
-    });
+  const { rows } = await claimWork("webhook_deliveries", {
+    now,
+    limit,
+    leaseMs: timeout + Math.max(5_000, timeout),
+  });
+  return rows;
 }
 
 /** Send one claimed attempt and record what happened; a failure schedules the next attempt. */
@@ -197,79 +181,23 @@ async function disableEndpoint(trx: Trx, endpointId: string, reason: string, now
   log.warn("webhook endpoint disabled", { endpointId, reason });
 }
 
-const state = processState("webhooks.relay", () => ({
-  running: false,
-  stop: false,
-  /** Settles when the running loop has ended and its deliveries in flight have finished. */
-  done: Promise.resolve(),
-}));
-/** After a pass fails (the database is away), how long the relay waits before it tries again. */
-const ERROR_PAUSE_MS = 1_000;
-
 /**
- * Run the relay in this process until `stopRelay`; started once per process however often it is called.
- * Up to MAX_IN_FLIGHT attempts are sent at once, and a free slot is refilled as soon as it frees: an endpoint
- * that hangs until the timeout holds one slot, never the deliveries of every other merchant behind it.
+ * The relay as a job on the runner: up to MAX_IN_FLIGHT attempts are sent at once, and a free slot is refilled
+ * as soon as it frees, so an endpoint that hangs until the timeout holds one slot, never the deliveries of
+ * every other merchant behind it. It polls every 250 ms when idle (a new event wakes it at once), and waits
+ * 1 s after a claim failed (the database is away). An attempt whose recording failed is left `sending` and
+ * claimed again once its lock runs out.
  */
-export function startRelay(): void {
-  if (state.running) return;
-  state.running = true;
-  state.stop = false;
-  state.done = (async () => {
-    log.info("webhook relay started", { pid: process.pid });
-    const inFlight = new Set<Promise<void>>();
-    while (!state.stop) {
-      const room = MAX_IN_FLIGHT - inFlight.size;
-      let claimed: Delivery[] = [];
-      let failed = false;
-      if (room > 0) {
-        try {
-          claimed = await claimDue(Date.now(), Math.min(BATCH, room));
-        } catch (err) {
-          failed = true;
-          log.error("webhook relay pass failed", { error: err instanceof Error ? err.message : String(err) });
-        }
-      }
-      for (const delivery of claimed) {
-        const sending: Promise<void> = deliver(delivery)
-          .then(
-            () => undefined,
-            // Left `sending`: another pass reclaims it once its lock runs out.
-            (err) =>
-              log.error("webhook delivery failed", {
-                deliveryId: delivery.id,
-                error: err instanceof Error ? err.message : String(err),
-              }),
-          )
-          .finally(() => {
-            inFlight.delete(sending);
-            // The relay was full and may be asleep: a slot is free now.
-            if (inFlight.size === MAX_IN_FLIGHT - 1) relaySignal.wake();
-          });
-        inFlight.add(sending);
-      }
-      if (claimed.length === 0 && !state.stop) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, failed ? ERROR_PAUSE_MS : IDLE_POLL_MS);
-          relaySignal.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        relaySignal.wake = () => {};
-      }
-    }
-    await Promise.allSettled(inFlight);
-    state.running = false;
-  })();
-}
-
-/**
- * Stop the relay: it claims nothing more, and the promise settles once the deliveries it is sending have
- * finished and been recorded (graceful shutdown waits for it).
- */
-export function stopRelay(): Promise<void> {
-  state.stop = true;
-  relaySignal.wake();
-  return state.done;
+export function webhookRelayJob(): Job {
+  return queueJob<Delivery>({
+    name: WEBHOOK_RELAY_JOB,
+    title: "webhook relay",
+    claim: (limit) => claimDue(Date.now(), limit),
+    run: deliver,
+    concurrency: MAX_IN_FLIGHT,
+    batch: BATCH,
+    idleMs: IDLE_POLL_MS,
+    errorPauseMs: ERROR_PAUSE_MS,
+    describe: (delivery) => ({ deliveryId: delivery.id }),
+  });
 }

@@ -14,6 +14,7 @@ import { migration as m0013 } from "./0013_initialize_idempotency";
 import { migration as m0014 } from "./0014_link_places";
 import { migration as m0015 } from "./0015_partial_transfers";
 import { migration as m0020 } from "./0020_paystack";
+import { migration as m0021 } from "./0021_jobs";
 
 /**
  * Every migration, one file each, named `NNNN_purpose.ts` and listed here under that same name, which is
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0014_link_places": m0014,
   "0015_partial_transfers": m0015,
   "0020_paystack": m0020,
+  "0021_jobs": m0021,
 };
