@@ -341,6 +341,29 @@ export interface components {
      * @enum {string}
      */
     Mode: "test" | "live";
+    PaymentEventData: {
+      /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
+      reference: string;
+      /**
+       * @description Decimal string with the currency's minor digits (never a JSON number).
+       * @example 5000.00
+       */
+      amount: string;
+      currency: components["schemas"]["Currency"];
+      status: components["schemas"]["TransactionStatus"];
+      channel: components["schemas"]["Channel"] | null;
+      fees: string | null;
+      amountSettled: string | null;
+      paidAt: string | null;
+      /** @description As sent on initialize. */
+      metadata: {
+        [key: string]: unknown;
+      };
+      customer: {
+        email: string | null;
+        name: string | null;
+      };
+    };
     /**
      * @example NGN
      * @enum {string}
@@ -356,6 +379,80 @@ export interface components {
      * @enum {string}
      */
     Channel: "card" | "bank_transfer" | "bank_payment" | "ussd";
+    AwaitingTransferData: {
+      /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
+      reference: string;
+      /**
+       * @description Decimal string with the currency's minor digits (never a JSON number).
+       * @example 5000.00
+       */
+      amount: string;
+      currency: components["schemas"]["Currency"];
+      status: components["schemas"]["TransactionStatus"];
+      /**
+       * @description The one-time virtual account to transfer to.
+       * @example 9912345678
+       */
+      accountNumber: string;
+      /** @example Paygate Sandbox Bank */
+      bankName: string;
+      /** @example Paygate / Demo Store */
+      accountName: string;
+      /**
+       * @description What to transfer: the total the customer pays by transfer, fees included when theirs.
+       * @example 5000.00
+       */
+      transferAmount: string;
+      /**
+       * Format: date-time
+       * @description End of the account's payment window.
+       * @example 2026-11-24T09:30:12.000Z
+       */
+      expiresAt: string;
+    };
+    /** @description `status` is success, failed or abandoned. */
+    CheckoutCompletedData: {
+      /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
+      reference: string;
+      /**
+       * @description Decimal string with the currency's minor digits (never a JSON number).
+       * @example 5000.00
+       */
+      amount: string;
+      currency: components["schemas"]["Currency"];
+      status: components["schemas"]["TransactionStatus"];
+    };
+    AmountMismatchData: {
+      /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
+      reference: string;
+      /**
+       * @description Decimal string with the currency's minor digits (never a JSON number).
+       * @example 5000.00
+       */
+      amount: string;
+      currency: components["schemas"]["Currency"];
+      status: components["schemas"]["TransactionStatus"];
+      /** @example 9912345678 */
+      accountNumber: string;
+      /** @description Too little has arrived while the window is open. */
+      amountMismatch: {
+        /**
+         * @description What the account expects in all.
+         * @example 5000.00
+         */
+        expected: string;
+        /**
+         * @description What has arrived on it so far (transfers add up).
+         * @example 5000.00
+         */
+        received: string;
+        /**
+         * @description What is still to transfer before the window ends.
+         * @example 5000.00
+         */
+        due: string;
+      };
+    };
     Refund: {
       /** @example rfd_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd */
       id: string;
@@ -1009,31 +1106,6 @@ export interface components {
           })[];
       };
     };
-    RefundOutput: {
-      /** @example rfd_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd */
-      id: string;
-      reference: string | null;
-      /**
-       * @description Decimal string with the currency's minor digits (never a JSON number).
-       * @example 5000.00
-       */
-      amount: string;
-      currency: components["schemas"]["Currency"];
-      /** @enum {string} */
-      status: "pending" | "processed" | "failed";
-      /** @example requested_by_customer */
-      reason: string | null;
-      /** @enum {string} */
-      type: "merchant" | "automatic";
-      failureReason: string | null;
-      /**
-       * Format: date-time
-       * @description ISO 8601, UTC.
-       * @example 2026-11-24T09:30:12.000Z
-       */
-      createdAt: string;
-      processedAt: string | null;
-    };
   };
   responses: never;
   parameters: never;
@@ -1071,6 +1143,10 @@ export interface operations {
          * }
          */
         "application/json": {
+          /**
+           * @description Decimal string in major units, never a JSON number: "5000", "5000.5" or "5000.50". At most the currency's minor digits (2 for NGN, USD, GHS, KES, ZAR; none for XOF), greater than zero, at most 100,000,000.00; no sign, exponent or separators.
+           * @example 5000.00
+           */
           amount: string;
           /**
            * @default NGN
@@ -4667,6 +4743,10 @@ export interface operations {
       content: {
         /** @example {} */
         "application/json": {
+          /**
+           * @description Decimal string in major units, never a JSON number: "5000", "5000.5" or "5000.50". At most the currency's minor digits (2 for NGN, USD, GHS, KES, ZAR; none for XOF), greater than zero, at most 100,000,000.00; no sign, exponent or separators.
+           * @example 5000.00
+           */
           amount?: string;
         };
       };
@@ -4883,6 +4963,10 @@ export interface operations {
          */
         "application/json": {
           accountNumber: string;
+          /**
+           * @description Decimal string in major units, never a JSON number: "5000", "5000.5" or "5000.50". At most the currency's minor digits (2 for NGN, USD, GHS, KES, ZAR; none for XOF), greater than zero, at most 100,000,000.00; no sign, exponent or separators.
+           * @example 5000.00
+           */
           amount: string;
           sessionId?: string;
         };
@@ -5532,7 +5616,7 @@ export interface operations {
             /** @constant */
             status: "success";
             data: {
-              refunds: components["schemas"]["RefundOutput"][];
+              refunds: components["schemas"]["Refund"][];
               nextCursor: string | null;
             };
           };
@@ -5653,6 +5737,10 @@ export interface operations {
          */
         "application/json": {
           reference: string;
+          /**
+           * @description Decimal string in major units, never a JSON number: "5000", "5000.5" or "5000.50". At most the currency's minor digits (2 for NGN, USD, GHS, KES, ZAR; none for XOF), greater than zero, at most 100,000,000.00; no sign, exponent or separators.
+           * @example 5000.00
+           */
           amount?: string;
           reason?: string;
         };
@@ -5665,7 +5753,7 @@ export interface operations {
           "application/json": {
             /** @constant */
             status: "success";
-            data: components["schemas"]["RefundOutput"];
+            data: components["schemas"]["Refund"];
           };
         };
       };
@@ -5841,7 +5929,7 @@ export interface operations {
           "application/json": {
             /** @constant */
             status: "success";
-            data: components["schemas"]["RefundOutput"];
+            data: components["schemas"]["Refund"];
           };
         };
       };
@@ -5969,7 +6057,7 @@ export interface operations {
             /** @constant */
             status: "success";
             data: {
-              refunds: components["schemas"]["RefundOutput"][];
+              refunds: components["schemas"]["Refund"][];
               nextCursor: string | null;
             };
           };
@@ -6077,6 +6165,10 @@ export interface operations {
          */
         "application/json": {
           reference: string;
+          /**
+           * @description Decimal string in major units, never a JSON number: "5000", "5000.5" or "5000.50". At most the currency's minor digits (2 for NGN, USD, GHS, KES, ZAR; none for XOF), greater than zero, at most 100,000,000.00; no sign, exponent or separators.
+           * @example 5000.00
+           */
           amount?: string;
           reason?: string;
         };
@@ -6089,7 +6181,7 @@ export interface operations {
           "application/json": {
             /** @constant */
             status: "success";
-            data: components["schemas"]["RefundOutput"];
+            data: components["schemas"]["Refund"];
           };
         };
       };
@@ -6252,7 +6344,7 @@ export interface operations {
           "application/json": {
             /** @constant */
             status: "success";
-            data: components["schemas"]["RefundOutput"];
+            data: components["schemas"]["Refund"];
           };
         };
       };
@@ -6380,7 +6472,7 @@ export interface operations {
           "application/json": {
             /** @constant */
             status: "success";
-            data: components["schemas"]["RefundOutput"];
+            data: components["schemas"]["Refund"];
           };
         };
       };
@@ -9071,6 +9163,7 @@ export interface operations {
       query?: {
         limit?: number;
         active?: "true" | "false";
+        cursor?: string;
       };
     };
     responses: {
@@ -9080,7 +9173,10 @@ export interface operations {
           "application/json": {
             /** @constant */
             status: "success";
-            data: components["schemas"]["PaymentLink"][];
+            data: {
+              links: components["schemas"]["PaymentLink"][];
+              nextCursor: string | null;
+            };
           };
         };
       };
@@ -10197,46 +10293,7 @@ export interface operations {
         "application/json": {
           /** @constant */
           event: "payment.completed";
-          data: {
-            /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
-            reference: string;
-            /**
-             * @description Decimal string with the currency's minor digits (never a JSON number).
-             * @example 5000.00
-             */
-            amount: string;
-            currency: components["schemas"]["Currency"];
-            status: components["schemas"]["TransactionStatus"];
-            channel?: components["schemas"]["Channel"] | null;
-            fees?: string | null;
-            amountSettled?: string | null;
-            paidAt?: string | null;
-            metadata?: {
-              [key: string]: unknown;
-            };
-            customer?: {
-              email: string | null;
-              name: string | null;
-            };
-            accountNumber?: string;
-            amountMismatch?: {
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              expected: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              received: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              due: string;
-            };
-          };
+          data: components["schemas"]["PaymentEventData"];
           /**
            * Format: date-time
            * @description ISO 8601, UTC.
@@ -10273,46 +10330,7 @@ export interface operations {
         "application/json": {
           /** @constant */
           event: "payment.failed";
-          data: {
-            /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
-            reference: string;
-            /**
-             * @description Decimal string with the currency's minor digits (never a JSON number).
-             * @example 5000.00
-             */
-            amount: string;
-            currency: components["schemas"]["Currency"];
-            status: components["schemas"]["TransactionStatus"];
-            channel?: components["schemas"]["Channel"] | null;
-            fees?: string | null;
-            amountSettled?: string | null;
-            paidAt?: string | null;
-            metadata?: {
-              [key: string]: unknown;
-            };
-            customer?: {
-              email: string | null;
-              name: string | null;
-            };
-            accountNumber?: string;
-            amountMismatch?: {
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              expected: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              received: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              due: string;
-            };
-          };
+          data: components["schemas"]["PaymentEventData"];
           /**
            * Format: date-time
            * @description ISO 8601, UTC.
@@ -10349,46 +10367,7 @@ export interface operations {
         "application/json": {
           /** @constant */
           event: "checkout.awaiting_transfer";
-          data: {
-            /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
-            reference: string;
-            /**
-             * @description Decimal string with the currency's minor digits (never a JSON number).
-             * @example 5000.00
-             */
-            amount: string;
-            currency: components["schemas"]["Currency"];
-            status: components["schemas"]["TransactionStatus"];
-            channel?: components["schemas"]["Channel"] | null;
-            fees?: string | null;
-            amountSettled?: string | null;
-            paidAt?: string | null;
-            metadata?: {
-              [key: string]: unknown;
-            };
-            customer?: {
-              email: string | null;
-              name: string | null;
-            };
-            accountNumber?: string;
-            amountMismatch?: {
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              expected: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              received: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              due: string;
-            };
-          };
+          data: components["schemas"]["AwaitingTransferData"];
           /**
            * Format: date-time
            * @description ISO 8601, UTC.
@@ -10425,46 +10404,7 @@ export interface operations {
         "application/json": {
           /** @constant */
           event: "checkout.completed";
-          data: {
-            /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
-            reference: string;
-            /**
-             * @description Decimal string with the currency's minor digits (never a JSON number).
-             * @example 5000.00
-             */
-            amount: string;
-            currency: components["schemas"]["Currency"];
-            status: components["schemas"]["TransactionStatus"];
-            channel?: components["schemas"]["Channel"] | null;
-            fees?: string | null;
-            amountSettled?: string | null;
-            paidAt?: string | null;
-            metadata?: {
-              [key: string]: unknown;
-            };
-            customer?: {
-              email: string | null;
-              name: string | null;
-            };
-            accountNumber?: string;
-            amountMismatch?: {
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              expected: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              received: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              due: string;
-            };
-          };
+          data: components["schemas"]["CheckoutCompletedData"];
           /**
            * Format: date-time
            * @description ISO 8601, UTC.
@@ -10501,46 +10441,7 @@ export interface operations {
         "application/json": {
           /** @constant */
           event: "checkout.amount_mismatch";
-          data: {
-            /** @example PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y */
-            reference: string;
-            /**
-             * @description Decimal string with the currency's minor digits (never a JSON number).
-             * @example 5000.00
-             */
-            amount: string;
-            currency: components["schemas"]["Currency"];
-            status: components["schemas"]["TransactionStatus"];
-            channel?: components["schemas"]["Channel"] | null;
-            fees?: string | null;
-            amountSettled?: string | null;
-            paidAt?: string | null;
-            metadata?: {
-              [key: string]: unknown;
-            };
-            customer?: {
-              email: string | null;
-              name: string | null;
-            };
-            accountNumber?: string;
-            amountMismatch?: {
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              expected: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              received: string;
-              /**
-               * @description Decimal string with the currency's minor digits (never a JSON number).
-               * @example 5000.00
-               */
-              due: string;
-            };
-          };
+          data: components["schemas"]["AmountMismatchData"];
           /**
            * Format: date-time
            * @description ISO 8601, UTC.
