@@ -143,6 +143,49 @@ describe.each(dbKinds)("the server SDK on %s", (kind) => {
     expect(one.id).toBe(page.events[0]?.id);
   });
 
+  it("types the bank transfer's events: the account awaited, too little arrived, then the rest", async () => {
+    const session = await paygate.payments.initialize({ amount: "2000.00", email: "ada@example.com" });
+    const account = await paygate.checkout.bankTransfer(session.accessCode);
+    const short = await paygate.sandbox.transfer({ accountNumber: account.accountNumber, amount: "100.00" });
+    expect(short.outcome).toBe("amount_mismatch");
+
+    const delivered = async (type: string) => {
+      const [d] = await receiver.waitForCount(
+        1,
+        20_000,
+        (r) => r.json?.event === type && r.json.data.reference === session.reference,
+      );
+      if (!d) throw new Error(`no ${type}`);
+      return paygate.webhooks.verify(d.raw, d.headers, merchant.secret);
+    };
+    const awaiting = await delivered("checkout.awaiting_transfer");
+    if (awaiting.event !== "checkout.awaiting_transfer") throw new Error(awaiting.event);
+    expect(awaiting.data).toEqual({
+      reference: session.reference,
+      amount: "2000.00",
+      currency: "NGN",
+      status: "awaiting_transfer",
+      accountNumber: account.accountNumber,
+      bankName: account.bankName,
+      accountName: account.accountName,
+      transferAmount: account.amount,
+      expiresAt: account.expiresAt,
+    });
+    const mismatch = await delivered("checkout.amount_mismatch");
+    if (mismatch.event !== "checkout.amount_mismatch") throw new Error(mismatch.event);
+    expect(mismatch.data.accountNumber).toBe(account.accountNumber);
+    expect(mismatch.data.amountMismatch).toMatchObject({ expected: account.amount, received: "100.00" });
+
+    await paygate.sandbox.transfer({
+      accountNumber: account.accountNumber,
+      amount: mismatch.data.amountMismatch.due,
+    });
+    const completed = await delivered("payment.completed");
+    if (completed.event !== "payment.completed") throw new Error(completed.event);
+    expect(completed.data).toMatchObject({ status: "success", channel: "bank_transfer" });
+    expect((await paygate.payments.verify(session.reference)).status).toBe("success");
+  });
+
   it("refuses a delivery with its body changed, another secret or an old timestamp", async () => {
     const [delivery] = await receiver.waitForCount(1, 20_000, (r) => r.json?.event === "payment.completed");
     if (!delivery) throw new Error("no delivery");
