@@ -51,7 +51,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           port: upstream.port,
           method: req.method,
           path: req.path,
-          headers: { ...req.headers, host: upstream.host },
+          // Plain answers, so the proxy can read and record them (the server compresses when asked).
+          headers: { ...req.headers, host: upstream.host, "accept-encoding": "identity" },
         },
         (res) => {
           const chunks: Buffer[] = [];
