@@ -331,9 +331,14 @@ describe.each(dbKinds)("the server SDK on %s", (kind) => {
         hung = true;
         return "hang";
       });
-      const session = await client.payments.initialize({ amount: "300.00" }, { timeoutMs: 300 });
-      expect(seen()).toHaveLength(2);
+      // Long enough for the service on a busy machine, short for a test: the hung attempt ends at 1.5 s.
+      const started = Date.now();
+      const session = await client.payments.initialize({ amount: "300.00" }, { timeoutMs: 1_500 });
+      const tries = seen();
+      expect(tries.map((t) => t.rule)).toEqual(["hang", "forward"]);
+      expect(new Set(tries.map((t) => t.headers["idempotency-key"])).size).toBe(1);
       expect(retries[0]?.reason).toBe("timeout");
+      expect((tries[1]?.at ?? 0) - started).toBeGreaterThanOrEqual(1_500);
       expect(session.amount).toBe("300.00");
     });
 
