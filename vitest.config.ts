@@ -17,6 +17,10 @@ export default defineConfig({
         test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
       },
       {
+        // The server SDK's own unit tests (sdk/node); the SDK against the service is in tests/sdk*.test.ts.
+        test: { name: "sdk", include: ["sdk/node/test/**/*.test.ts"], environment: "node" },
+      },
+      {
         resolve: { alias },
         test: {
           name: "integration",

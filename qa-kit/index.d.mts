@@ -47,66 +47,28 @@ export type WebhookReceiver = {
 /** An HTTP server answering each delivery with the next of `replies` (the last repeats). */
 export declare function startWebhookReceiver(options?: { replies?: number[] }): Promise<WebhookReceiver>;
 
+/**
+ * The API's answers, as its OpenAPI document describes them: `./api-types.js` is generated from the document
+ * when the kit is built (@hey-api/openapi-ts, the same types as the server SDK @paygate/node), never written
+ * by hand.
+ */
+import type * as Api from "./api-types.js";
+
 /** `data` of POST /v1/payment/initialize. */
-export type Session = {
-  reference: string;
-  accessCode: string;
-  checkoutUrl: string;
-  amount: string;
-  currency: string;
-  cardTotal: string;
-  transferTotal: string;
-  channels: string[];
-  [field: string]: unknown;
-};
+export type Session = Api.TransactionSession;
 
 /** `data` of GET /v1/payment/verify/{reference}. */
-export type Verified = {
-  reference: string;
-  status:
-    | "pending"
-    | "awaiting_transfer"
-    | "awaiting_bank_authorization"
-    | "success"
-    | "failed"
-    | "abandoned"
-    | string;
-  amount: string;
-  currency: string;
-  channel: string | null;
-  paidAt: string | null;
-  [field: string]: unknown;
-};
+export type Verified = Api.VerifiedTransaction;
 
-export type TransferAccount = {
-  accountNumber: string;
-  amount: string;
-  expiresAt: string;
-  expiresInSeconds: number;
-};
+/** `data` of POST /v1/payment/checkout/charge/bank-transfer. */
+export type TransferAccount = Api.VirtualAccount;
 
-export type Refund = {
-  id: string;
-  reference: string | null;
-  amount: string;
-  currency: string;
-  status: "pending" | "processed" | "failed";
-  reason: string | null;
-  type: "merchant" | "automatic";
-  failureReason: string | null;
-  createdAt: string;
-  processedAt: string | null;
-};
+export type Refund = Api.Refund;
 
-export type PaygateEvent = {
-  id: string;
-  type: string;
-  reference: string | null;
-  createdAt: string;
-  delivered: boolean;
-  deliveredAt: string | null;
-  payload: { event: string; data: Record<string, unknown>; timestamp: string };
-  attempts: Array<Record<string, unknown>>;
+/** An event with its delivery attempts (GET /v1/events); `payload` is the webhook body, typed by `event`. */
+export type PaygateEvent<T extends Api.EventType = Api.EventType> = Omit<Api.Event, "payload" | "type"> & {
+  type: T;
+  payload: Extract<Api.Webhooks["body"], { event: T }>;
 };
 
 export declare class PaygateError extends Error {
@@ -146,7 +108,11 @@ export declare class Paygate {
   ): Promise<{ status: string; transfer?: TransferAccount; [field: string]: unknown }>;
   events(filter?: { type?: string; reference?: string; limit?: number }): Promise<PaygateEvent[]>;
   /** Polls GET /v1/events until the event exists; `timeout` 2 s by default. */
-  waitForEvent(type: string, reference: string, options?: { timeout?: number }): Promise<PaygateEvent>;
+  waitForEvent<T extends Api.EventType>(
+    type: T,
+    reference: string,
+    options?: { timeout?: number },
+  ): Promise<PaygateEvent<T>>;
   /** Polls GET /v1/events until the event is delivered to the webhook endpoint; `timeout` 2 s by default. */
   waitForDelivery(type: string, reference: string, options?: { timeout?: number }): Promise<PaygateEvent>;
   /** A new merchant (POST /v1/merchants/auth/signup): a Paygate with its test key, and its session token. */

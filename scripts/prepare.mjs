@@ -2,7 +2,17 @@
 // but Node and npm. Installs dependencies when node_modules is missing or older than the lockfile, and builds
 // the app when the build is missing or older than any source file. The one list of what the build is made from.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 
 export const root = new URL("..", import.meta.url).pathname;
@@ -47,6 +57,49 @@ export function ensureInstalled() {
   }
 }
 
+/**
+ * The server SDK (sdk/node, @paygate/node) and the QA kit's API types are generated from the OpenAPI
+ * document (lib/openapi) and never committed: build them when the document differs from the one they were
+ * generated from, or when the SDK's own sources are newer than its build. The demo store imports the SDK,
+ * so `next build` needs it first. Answers whether it built.
+ */
+export function ensureSdk({ force = false } = {}) {
+  const sdk = join(root, "sdk/node");
+  const env = { ...process.env, npm_config_nodedir: process.env.npm_config_nodedir || "/usr" };
+  if (mtime(join(sdk, "node_modules/.package-lock.json")) < mtime(join(sdk, "package-lock.json"))) {
+    console.log("Installing the SDK's build tools (sdk/node: @hey-api/openapi-ts, typescript)...");
+    run("npm", ["install", "--no-audit", "--no-fund"], { cwd: sdk, env });
+  }
+  const fresh = join(sdk, "openapi.next.json");
+  run(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/openapi.ts", fresh], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const document = join(sdk, "openapi.json");
+  const same = existsSync(document) && readFileSync(document).equals(readFileSync(fresh));
+  const built = mtime(join(sdk, "dist/.built"));
+  const sources = Math.max(
+    ...[
+      "src/index.ts",
+      "src/errors.ts",
+      "src/transport.ts",
+      "src/webhooks.ts",
+      "scripts",
+      "package.json",
+    ].map((s) => newestIn(join(sdk, s))),
+  );
+  if (!force && same && built > 0 && built >= sources) {
+    rmSync(fresh, { force: true });
+    return false;
+  }
+  renameSync(fresh, document);
+  console.log("Building the SDK (sdk/node) from the OpenAPI document...");
+  run("npm", ["run", "build"], { cwd: sdk, env });
+  // The QA kit's types of the API's answers: the same generated types, beside the kit.
+  copyFileSync(join(sdk, "dist/generated/types.gen.d.ts"), join(root, "qa-kit/api-types.d.ts"));
+  writeFileSync(join(sdk, "dist/.built"), `${new Date().toISOString()}\n`);
+  return true;
+}
+
 /** What `next build` reads: a change to any of these makes the build stale. */
 export const SOURCES = [
   "app",
@@ -60,6 +113,7 @@ export const SOURCES = [
   "scripts/build-css.mjs",
   "package-lock.json",
   "tsconfig.json",
+  "sdk/node/dist",
 ];
 
 /**
@@ -92,6 +146,7 @@ export function ensureBuilt({
   sources = SOURCES,
   force = false,
 } = {}) {
+  if (dir === root) ensureSdk();
   const reason = force ? "asked to" : whyRebuild({ dir, distDir, sources });
   if (!reason) return { rebuilt: false, reason: "up to date", seconds: 0 };
   const where = dir === root ? distDir : join(relative(root, dir), distDir);

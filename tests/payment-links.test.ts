@@ -58,7 +58,17 @@ describe.each(targets)("payment links on $name", (target) => {
     const read = await api.get(`/v1/merchants/payment-links/${d.slug}`, bearer(m));
     expect(read.body.data).toEqual(d);
     const list = await api.get("/v1/merchants/payment-links", bearer(m));
-    expect(list.body.data.map((l: { slug: string }) => l.slug)).toEqual([again.body.data.slug, d.slug]);
+    expect(list.body.data.links.map((l: { slug: string }) => l.slug)).toEqual([again.body.data.slug, d.slug]);
+    expect(list.body.data.nextCursor).toBeNull();
+    // Paged like every list: a page of one, then the rest after its cursor.
+    const first = await api.get("/v1/merchants/payment-links?limit=1", bearer(m));
+    expect(first.body.data.links.map((l: { slug: string }) => l.slug)).toEqual([again.body.data.slug]);
+    const rest = await api.get(
+      `/v1/merchants/payment-links?limit=1&cursor=${encodeURIComponent(first.body.data.nextCursor)}`,
+      bearer(m),
+    );
+    expect(rest.body.data.links.map((l: { slug: string }) => l.slug)).toEqual([d.slug]);
+    expect(rest.body.data.nextCursor).toBeNull();
   });
 
   it("refuses the secret key (401) and other merchants (404)", async () => {
@@ -136,7 +146,7 @@ describe.each(targets)("payment links on $name", (target) => {
       expect(res.body.message).toContain(message);
     }
     const list = await api.get("/v1/merchants/payment-links", bearer(m));
-    expect(list.body.data).toEqual([]);
+    expect(list.body.data).toEqual({ links: [], nextCursor: null });
   });
 
   it("refuses a link whose channels cannot take its currency (USSD for GHS); USSD is dropped from a GHS payment", async () => {
@@ -406,7 +416,7 @@ describe.each(targets)("payment links on $name", (target) => {
       usageCount: 1,
     });
     // The list counts each link on the page the same way (the expired checkout gives its place back).
-    const listed = (await api.get("/v1/merchants/payment-links", bearer(m))).body.data as Array<{
+    const listed = (await api.get("/v1/merchants/payment-links", bearer(m))).body.data.links as Array<{
       slug: string;
       usageCount: number;
     }>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountInput } from "@/lib/core/schemas";
 import { luhnValid } from "./card-brand";
 
 /** Request schemas of the checkout charge endpoints and the sandbox doors. */
@@ -124,7 +125,7 @@ export const SimulateBody = z.strictObject({
 
 export const SandboxTransferBody = z.strictObject({
   accountNumber: z.string().regex(/^\d{10}$/, "must be a 10-digit account number"),
-  amount: z.string().max(40, "must be at most 40 characters"),
+  amount: amountInput(z.string().max(40, "must be at most 40 characters")),
   sessionId: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/, "must be 1-100 characters of A-Z a-z 0-9 _ . : -")

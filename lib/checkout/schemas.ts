@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { amountInput } from "@/lib/core/schemas";
 
 /** Request schemas of the checkout page's own test-mode doors (app/v1/payment/checkout/sandbox/*). */
 
 export const CheckoutSandboxTransferBody = z.strictObject({
   /** Major units as a string; omitted → exactly the amount the open virtual account expects. */
-  amount: z.string().max(40, "must be at most 40 characters").optional(),
+  amount: amountInput(z.string().max(40, "must be at most 40 characters")).optional(),
 });
 
 export const CheckoutSandboxAuthorizeBody = z.strictObject({

@@ -15,6 +15,20 @@ export const Money = z
     example: "5000.00",
   });
 
+/**
+ * What the document says of an amount a request sends (the routes parse it with lib/money/amount.ts, whose
+ * messages name the rule): a decimal string in major units, at most the currency's minor digits.
+ */
+export const AMOUNT_INPUT_META = {
+  description:
+    'Decimal string in major units, never a JSON number: "5000", "5000.5" or "5000.50". At most the currency\'s minor digits (2 for NGN, USD, GHS, KES, ZAR; none for XOF), greater than zero, at most 100,000,000.00; no sign, exponent or separators.',
+  pattern: "^(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+  example: "5000.00",
+} as const;
+
+/** An amount a request sends: a string of at most 40 characters, parsed and checked by its route. */
+export const amountInput = <T extends z.ZodString>(schema: T): T => schema.meta(AMOUNT_INPUT_META);
+
 export const Timestamp = z.iso
   .datetime()
   .meta({ description: "ISO 8601, UTC.", example: "2026-11-24T09:30:12.000Z" });

@@ -34,7 +34,8 @@ export const LinkResponse = z
   })
   .meta({ id: "PaymentLink" });
 
-export const LinkListResponse = z.array(LinkResponse);
+/** A page of links, newest first, and the cursor of the next page (null on the last), like every list. */
+export const LinkListResponse = z.object({ links: z.array(LinkResponse), nextCursor: z.string().nullable() });
 
 /** What a link's public start page shows (presentDisplay): nothing private. */
 export const LinkDisplayResponse = z

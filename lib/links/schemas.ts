@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountInput } from "@/lib/core/schemas";
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { CHANNELS } from "@/lib/payments/channel-list";
 import { CustomerName, Email, HttpUrl } from "@/lib/payments/schemas";
@@ -35,7 +36,7 @@ export const FormField = z
 
 export type FormFieldInput = z.output<typeof FormField>;
 
-const MajorAmount = z.string().max(40, "must be at most 40 characters");
+const MajorAmount = amountInput(z.string().max(40, "must be at most 40 characters"));
 
 export const CreateLinkBody = z.strictObject({
   title: z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters"),
@@ -117,4 +118,5 @@ export const PayLinkBody = z.strictObject({
 export const LinksQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   active: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).optional(),
+  cursor: z.string().max(200, "must be at most 200 characters").optional(),
 });

@@ -146,7 +146,7 @@ describe("the OpenAPI document", () => {
         { content: { "application/json": { schema: { properties: { error: { enum: string[] } } } } } }
       >;
     };
-    expect(verify.security).toEqual([{ secretKeyHeader: [] }, { secretKeyBearer: [] }]);
+    expect(verify.security).toEqual([{ secretKey: [] }]);
     expect(verify.responses["404"]?.content["application/json"].schema.properties.error.enum).toEqual([
       "transaction_not_found",
     ]);

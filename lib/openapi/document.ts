@@ -6,12 +6,11 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/core/errors";
-import { ModeName, Money, Reference, Timestamp } from "@/lib/core/schemas";
-import { ChannelName, CurrencyCode, TransactionStatus } from "@/lib/payments/vocabulary";
-import { RefundResponse } from "@/lib/refunds/responses";
+import { ModeName, Timestamp } from "@/lib/core/schemas";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { ERROR_MESSAGES, successExamples } from "./examples";
 import { type Credential, OPERATIONS, type Operation } from "./operations";
+import { webhookBody } from "./webhook-events";
 
 /**
  * The OpenAPI 3.1 document of the API (GET /v1/openapi.json), generated from the request schemas the
@@ -20,7 +19,7 @@ import { type Credential, OPERATIONS, type Operation } from "./operations";
  */
 
 const SECURITY: Record<Exclude<Credential, "none">, Array<Record<string, string[]>>> = {
-  secret_key: [{ secretKeyHeader: [] }, { secretKeyBearer: [] }],
+  secret_key: [{ secretKey: [] }],
   access_code: [{ accessCode: [] }],
   session: [{ sessionToken: [] }],
 };
@@ -142,27 +141,6 @@ function toOperation(op: Operation, examples: Record<string, unknown>): ZodOpenA
   };
 }
 
-/** `data` of a webhook event (docs/api.md): payment events carry the verified fields too. */
-const EventData = z.object({
-  reference: Reference,
-  amount: Money,
-  currency: CurrencyCode,
-  status: TransactionStatus,
-  channel: ChannelName.nullable().optional(),
-  fees: Money.nullable().optional(),
-  amountSettled: Money.nullable().optional(),
-  paidAt: Timestamp.nullable().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  customer: z.object({ email: z.string().nullable(), name: z.string().nullable() }).optional(),
-  /** checkout.awaiting_transfer and checkout.amount_mismatch: the virtual account. */
-  accountNumber: z.string().optional(),
-  /** checkout.amount_mismatch: the sum received on the account so far, of what it expects, and what is due. */
-  amountMismatch: z.object({ expected: Money, received: Money, due: Money }).optional(),
-});
-
-/** `data` of refund.processed and refund.failed: the refund (and the payment's currency and reference). */
-const RefundEventData = RefundResponse;
-
 const WebhookHeaders = z.strictObject({
   "webhook-id": z.string().meta({
     description: "The event's id (evt_…): the same on every delivery of it.",
@@ -221,11 +199,7 @@ function webhooks() {
           requestBody: {
             content: {
               "application/json": {
-                schema: z.strictObject({
-                  event: z.literal(type),
-                  data: type.startsWith("refund.") ? RefundEventData : EventData,
-                  timestamp: Timestamp,
-                }),
+                schema: webhookBody(type),
               },
             },
           },
@@ -303,20 +277,26 @@ export function openApiDocument(baseUrl: string, deployment: Deployment = "stagi
     ],
     components: {
       securitySchemes: {
-        secretKeyHeader: {
+        secretKey: {
           type: "apiKey",
           in: "header",
           name: "x-api-key",
-          description: "sk_test_… or sk_live_…",
+          description:
+            "The merchant's secret key, sk_test_… or sk_live_…, in `x-api-key`. `Authorization: Bearer <secret key>` is accepted too; the document names one scheme per credential so a client can tell the secret key from the session token.",
         },
-        secretKeyBearer: { type: "http", scheme: "bearer", bearerFormat: "sk_test_… or sk_live_…" },
         accessCode: {
           type: "apiKey",
           in: "header",
           name: "x-access-code",
           description: "The checkout's access code.",
         },
-        sessionToken: { type: "http", scheme: "bearer", bearerFormat: "mst_… (from signup or login)" },
+        sessionToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "mst_…",
+          description:
+            "A merchant session token (mst_…, from signup or login) in `Authorization: Bearer`: the console's calls and payment links. Never the secret key.",
+        },
       },
     },
     paths: paths(),

@@ -429,7 +429,7 @@ export function successExamples(): Record<string, unknown> {
     "GET /v1/merchants/events": events,
     "POST /v1/merchants/events/{id}/redeliver": { id: "dlv_3", attempt: 3, status: "pending", joined: false },
     "POST /v1/merchants/payment-links": presentLink(link, 0),
-    "GET /v1/merchants/payment-links": [presentLink(link, 12)],
+    "GET /v1/merchants/payment-links": { links: [presentLink(link, 12)], nextCursor: null },
     "GET /v1/merchants/payment-links/{slug}": presentLink(link, 12),
     "PATCH /v1/merchants/payment-links/{slug}": presentLink({ ...link, active: 0 }, 12),
     "GET /v1/merchants/payment-links/{slug}/display": presentDisplay(link, 12, merchant),

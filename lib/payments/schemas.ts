@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountInput } from "@/lib/core/schemas";
 import { LOCALES } from "@/lib/i18n/locales";
 import { parseAmount } from "@/lib/money/amount";
 import { CURRENCY_CODES, type Currency, DEFAULT_CURRENCY } from "@/lib/money/currencies";
@@ -55,7 +56,7 @@ const CurrencySchema = z.enum(CURRENCY_CODES, { message: `must be one of ${CURRE
 
 export const InitializeBody = z
   .strictObject({
-    amount: z.string().max(40, "must be at most 40 characters"),
+    amount: amountInput(z.string().max(40, "must be at most 40 characters")),
     currency: CurrencySchema.default(DEFAULT_CURRENCY),
     email: Email.nullish(),
     customerName: CustomerName.nullish(),

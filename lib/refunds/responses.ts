@@ -5,7 +5,7 @@ import { REFUND_STATUSES } from "./schemas";
 
 /** A refund (presentRefund), as the refunds endpoints and the refund.* events carry it (docs/refunds.md). */
 export const RefundResponse = z
-  .object({
+  .strictObject({
     id: z.string().regex(/^rfd_/).meta({ example: "rfd_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd" }),
     reference: Reference.nullable(),
     amount: Money,

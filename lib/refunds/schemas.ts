@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { amountInput } from "@/lib/core/schemas";
 
 /** Request schemas of the refunds endpoints (docs/refunds.md). */
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
@@ -13,10 +14,11 @@ export const REFUND_ID = /^rfd_[A-Za-z0-9-]{1,64}$/;
 
 export const CreateRefundBody = z.strictObject({
   reference: Reference,
-  amount: z
-    .string({ message: 'must be a string in major units, e.g. "2500.00"' })
-    .max(40, "must be at most 40 characters")
-    .optional(),
+  amount: amountInput(
+    z
+      .string({ message: 'must be a string in major units, e.g. "2500.00"' })
+      .max(40, "must be at most 40 characters"),
+  ).optional(),
   reason: z
     .string({ message: "must be a string" })
     .trim()

@@ -118,7 +118,7 @@ test.describe("bank transfer", () => {
         amountMismatch: { expected: account.amount, received: "100.00" },
       },
     });
-    const due = (event.payload.data.amountMismatch as { due: string }).due;
+    const due = event.payload.data.amountMismatch.due;
     await checkout.expectVisible(page.getByRole("heading", { name: /^Transfer / }));
     expect((await paygate.verify(session.reference)).status).toBe("awaiting_transfer");
     // The rest then pays; the open page learns it on its next poll. Nothing goes back.

@@ -89,8 +89,8 @@ export async function setup(project: TestProject) {
   // The suites test the last build; npm test rebuilds first, a single suite run says when that build is old.
   const stale = whyRebuild({ distDir });
   if (stale.startsWith("no "))
-    throw new Error(`Build the app first (npm test does): npx next build (${stale})`);
-  if (stale) console.warn(`Testing an old build (${stale}): npx next build to test the current sources.`);
+    throw new Error(`Build the app first (npm test does): npm run build (${stale})`);
+  if (stale) console.warn(`Testing an old build (${stale}): npm run build to test the current sources.`);
   tempDir = mkdtempSync(join(tmpdir(), "paygate-test-"));
   const sqliteUrl = `file:${join(tempDir, "staging.db")}`;
   const productionUrl = `file:${join(tempDir, "production.db")}`;

@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Payment links" };
 
 export default async function LinksPage() {
   const { merchantId, mode } = await requireMerchant();
-  const links = await listPaymentLinks({ merchantId, mode, limit: 100 });
+  const { links } = await listPaymentLinks({ merchantId, mode, limit: 100 });
   return (
     <>
       <PageHeader title="Payment links" mode={mode}>

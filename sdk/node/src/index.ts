@@ -1,0 +1,203 @@
+import { PaygateError } from "./errors.js";
+import { type Auth, type Client, createClient, createConfig } from "./generated/client/index.js";
+import * as sdk from "./generated/sdk.gen.js";
+import { type CallOptions, callFetch, type RetryPolicy } from "./transport.js";
+import { type VerifyOptions, verifyWebhook, type WebhookHeaders } from "./webhooks.js";
+
+export { PaygateError, WebhookVerificationError } from "./errors.js";
+/** Every type of the API, generated from its OpenAPI document: `Types.VerifiedTransaction`, `Types.Refund`, … */
+export type * as Types from "./generated/types.gen.js";
+export type { CallOptions } from "./transport.js";
+export type { EventOf, PaygateEvent, PaygateEventType, VerifyOptions, WebhookHeaders } from "./webhooks.js";
+export { verifyWebhook } from "./webhooks.js";
+
+export type PaygateOptions = {
+  /** `sk_test_…` (staging) or `sk_live_…` (production): payments, refunds, events, the sandbox. */
+  secretKey?: string;
+  /** A merchant session token (`mst_…`, from `merchants.login`): payment links and the console's calls. */
+  sessionToken?: string;
+  /** SPEC's {base_url}: the deployment's address including `/v1`, e.g. `https://staging.pay.example.com/v1`. */
+  baseUrl: string;
+  /** Milliseconds one HTTP attempt may take (default 30 000). */
+  timeoutMs?: number;
+  /** Retries after the first attempt (default 3). */
+  maxRetries?: number;
+  /** First backoff in ms (default 500), doubled per retry up to `maxDelayMs` (default 8 000). */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** A Retry-After longer than this (ms, default 60 000) is not waited for. */
+  maxRetryAfterMs?: number;
+  /** Another fetch (a proxy agent, a test double). */
+  fetch?: typeof fetch;
+  onRetry?: RetryPolicy["onRetry"];
+};
+
+type Generated = typeof sdk;
+type OperationName = keyof Generated;
+type OptionsOf<K extends OperationName> = Omit<NonNullable<Parameters<Generated[K]>[0]>, "client" | "url">;
+type SuccessOf<K extends OperationName> = NonNullable<Awaited<ReturnType<Generated[K]>>["data"]>;
+/** The answer's `data` (the success envelope unwrapped); the document itself for `getOpenapi`. */
+type DataOf<K extends OperationName> =
+  SuccessOf<K> extends { status: "success"; data: infer D } ? D : SuccessOf<K>;
+type BodyOf<K extends OperationName> = OptionsOf<K> extends { body: infer B } ? B : never;
+type QueryOf<K extends OperationName> = OptionsOf<K> extends { query?: infer Q } ? NonNullable<Q> : never;
+
+/** One method per operation of the document, named by its operationId, answering its `data`. */
+export type Operations = {
+  [K in OperationName]: (options: OptionsOf<K>, call?: CallOptions) => Promise<DataOf<K>>;
+};
+
+/** The SDK's client: `new Paygate({ secretKey, baseUrl })`. */
+export class Paygate {
+  readonly #client: Client;
+  readonly #options: PaygateOptions;
+  readonly #policy: RetryPolicy;
+  /** Every operation of the API by its operationId (`postPaymentInitialize`, `getRefundsById`, …). */
+  readonly operations: Operations;
+
+  constructor(options: PaygateOptions) {
+    if (!options?.baseUrl)
+      throw new TypeError("new Paygate({ baseUrl }): baseUrl is required (it ends in /v1)");
+    const base = options.baseUrl.replace(/\/+$/, "");
+    if (!base.endsWith("/v1"))
+      throw new TypeError(`new Paygate({ baseUrl }): baseUrl must end in /v1 (got ${options.baseUrl})`);
+    this.#options = options;
+    this.#policy = {
+      timeoutMs: options.timeoutMs ?? 30_000,
+      maxRetries: options.maxRetries ?? 3,
+      baseDelayMs: options.baseDelayMs ?? 500,
+      maxDelayMs: options.maxDelayMs ?? 8_000,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+      fetch: options.fetch ?? globalThis.fetch,
+      ...(options.onRetry && { onRetry: options.onRetry }),
+    };
+    // The document's paths carry the /v1 segment; the client's base is the deployment's origin (and prefix).
+    this.#client = createClient(createConfig({ baseUrl: base.slice(0, -"/v1".length) }));
+    this.operations = Object.fromEntries(
+      Object.entries(sdk).map(([name, fn]) => [
+        name,
+        (opts: object, call?: CallOptions) => this.#call(fn as never, opts, call),
+      ]),
+    ) as unknown as Operations;
+  }
+
+  async #call(fn: (o: object) => Promise<unknown>, options: object, call: CallOptions = {}): Promise<never> {
+    const credential = (auth: Auth) => {
+      if (auth.name === "x-access-code") return call.accessCode;
+      if (auth.name === "x-api-key") return this.#options.secretKey;
+      if (auth.scheme === "bearer") return this.#options.sessionToken;
+      return undefined;
+    };
+    const result = (await fn({
+      ...options,
+      client: this.#client,
+      auth: credential,
+      fetch: callFetch(this.#policy, call),
+    })) as { data?: unknown; error?: unknown; response?: Response };
+    const response = result.response;
+    if (!response) {
+      // Only the transport throws before an answer; it throws PaygateError itself.
+      throw result.error instanceof Error
+        ? result.error
+        : new PaygateError({ status: 0, error: "network_error", message: String(result.error) });
+    }
+    const requestId = response.headers.get("x-request-id");
+    if (!response.ok || result.error !== undefined) {
+      const body = result.error as { error?: unknown; message?: unknown } | string | undefined;
+      const envelope = typeof body === "object" && body !== null ? body : undefined;
+      throw new PaygateError({
+        status: response.status,
+        error: typeof envelope?.error === "string" ? envelope.error : `http_${response.status}`,
+        message:
+          typeof envelope?.message === "string"
+            ? envelope.message
+            : `${response.status} ${response.statusText}${typeof body === "string" ? `: ${body.slice(0, 200)}` : ""}`,
+        requestId,
+        body,
+      });
+    }
+    const data = result.data as { status?: unknown; data?: unknown };
+    return (data?.status === "success" && "data" in data ? data.data : data) as never;
+  }
+
+  /** Payments, with the secret key. */
+  readonly payments = {
+    /** POST /payment/initialize: a pending payment and its checkout (`checkoutUrl`, fees, totals). */
+    initialize: (body: BodyOf<"postPaymentInitialize">, call?: CallOptions) =>
+      this.operations.postPaymentInitialize({ body }, call),
+    /** GET /payment/verify/{reference}: fulfil only when `status` is `success` and `amount` is the order's. */
+    verify: (reference: string, call?: CallOptions) =>
+      this.operations.getPaymentVerifyByReference({ path: { reference } }, call),
+  };
+
+  /** Refunds, with the secret key. */
+  readonly refunds = {
+    /** POST /refunds: all (no `amount`) or part of a paid payment. */
+    create: (body: BodyOf<"postRefunds">, call?: CallOptions) => this.operations.postRefunds({ body }, call),
+    /** GET /refunds: newest first; pass `cursor: page.nextCursor` for the next page. */
+    list: (query: QueryOf<"getRefunds"> = {}, call?: CallOptions) =>
+      this.operations.getRefunds({ query }, call),
+    retrieve: (id: string, call?: CallOptions) => this.operations.getRefundsById({ path: { id } }, call),
+  };
+
+  /** Events and their delivery attempts, with the secret key. */
+  readonly events = {
+    list: (query: QueryOf<"getEvents"> = {}, call?: CallOptions) =>
+      this.operations.getEvents({ query }, call),
+    retrieve: (id: string, call?: CallOptions) => this.operations.getEventsById({ path: { id } }, call),
+  };
+
+  /** Payment links, with the session token (`sessionToken`). */
+  readonly paymentLinks = {
+    create: (body: BodyOf<"postMerchantsPaymentLinks">, call?: CallOptions) =>
+      this.operations.postMerchantsPaymentLinks({ body }, call),
+    list: (query: QueryOf<"getMerchantsPaymentLinks"> = {}, call?: CallOptions) =>
+      this.operations.getMerchantsPaymentLinks({ query }, call),
+    retrieve: (slug: string, call?: CallOptions) =>
+      this.operations.getMerchantsPaymentLinksBySlug({ path: { slug } }, call),
+    update: (slug: string, body: BodyOf<"patchMerchantsPaymentLinksBySlug">, call?: CallOptions) =>
+      this.operations.patchMerchantsPaymentLinksBySlug({ path: { slug }, body }, call),
+  };
+
+  /** Test mode only (`sk_test_…`): produce outcomes on purpose. */
+  readonly sandbox = {
+    /** Money arrives at a virtual account, as the bank rail would report it. */
+    transfer: (body: BodyOf<"postSandboxTransfers">, call?: CallOptions) =>
+      this.operations.postSandboxTransfers({ body }, call),
+    /** The customer approves or declines a bank payment or USSD request. */
+    authorize: (body: BodyOf<"postSandboxAuthorizations">, call?: CallOptions) =>
+      this.operations.postSandboxAuthorizations({ body }, call),
+    /** One transaction's clock moves forward; what falls due runs at once. */
+    advanceClock: (body: BodyOf<"postSandboxClockAdvance">, call?: CallOptions) =>
+      this.operations.postSandboxClockAdvance({ body }, call),
+    /** Settle a pending refund now. */
+    settleRefund: (id: string, body: BodyOf<"postSandboxRefundsById">, call?: CallOptions) =>
+      this.operations.postSandboxRefundsById({ path: { id }, body }, call),
+  };
+
+  /** The hosted checkout's calls, with the payment's access code (what a custom checkout would do). */
+  readonly checkout = {
+    status: (accessCode: string, call?: CallOptions) =>
+      this.operations.getPaymentCheckoutVerify({}, { ...call, accessCode }),
+    chargeCard: (accessCode: string, body: BodyOf<"postPaymentCheckoutChargeCard">, call?: CallOptions) =>
+      this.operations.postPaymentCheckoutChargeCard({ body }, { ...call, accessCode }),
+    bankTransfer: (accessCode: string, call?: CallOptions) =>
+      this.operations.postPaymentCheckoutChargeBankTransfer({ body: {} }, { ...call, accessCode }),
+  };
+
+  /** Webhooks the service posts to the merchant. */
+  readonly webhooks = {
+    /**
+     * Check the Standard Webhooks signature and timestamp of a delivery and return its event, typed and
+     * narrowed by `event`. `rawBody` is the body exactly as received. Throws WebhookVerificationError.
+     */
+    verify: (
+      rawBody: string | Uint8Array,
+      headers: WebhookHeaders,
+      secret: string,
+      options?: VerifyOptions,
+    ) => verifyWebhook(rawBody, headers, secret, options),
+  };
+}
+
+export default Paygate;

@@ -1,0 +1,112 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  type AppProc,
+  cleanupHarness,
+  freshDatabase,
+  type HookMerchant,
+  merchantWithWebhook,
+  startApp,
+} from "./helpers/webhook-harness";
+
+/**
+ * The SDK as a merchant gets it: `npm pack` of sdk/node (as built), installed from the tarball alone into an
+ * empty project (offline: no registry), and its README's example run there as published, against the real
+ * built service: initialize, pay in the sandbox, verify, refund, and verify the payment.completed webhook the
+ * service posts to the example's own endpoint.
+ */
+const ROOT = resolve(import.meta.dirname, "..");
+const SDK = join(ROOT, "sdk/node");
+const dir = mkdtempSync(join(tmpdir(), "paygate-sdk-pack-"));
+let app: AppProc;
+let merchant: HookMerchant;
+let port: number;
+
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}) {
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false", ...env },
+    timeout: 60_000,
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
+  return result.stdout;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port: p } = server.address() as { port: number };
+      server.close(() => resolvePort(p));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const db = await freshDatabase("sqlite");
+  app = await startApp({ name: "sdk-pack", databaseUrl: db.url });
+  port = await freePort();
+  // The example's own webhook endpoint is this merchant's endpoint.
+  merchant = await merchantWithWebhook(app.url, `http://127.0.0.1:${port}/webhooks/paygate`);
+});
+
+afterAll(async () => {
+  await cleanupHarness();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it("npm pack of the SDK installs into an empty project, offline, and runs its README example", () => {
+  // The package as built (npm run sdk:build); prepack would build it again.
+  const packed = JSON.parse(
+    run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], SDK),
+  ) as Array<{
+    filename: string;
+    size: number;
+    unpackedSize: number;
+    files: Array<{ path: string }>;
+  }>;
+  const tarball = join(dir, packed[0]?.filename ?? "");
+  const files = packed[0]?.files.map((f) => f.path) ?? [];
+  expect(files).toEqual(
+    expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "package.json", "README.md"]),
+  );
+  expect(files.filter((f) => f.startsWith("src/") || f.startsWith("node_modules/"))).toEqual([]);
+  console.log(
+    `@paygate/node tarball: ${statSync(tarball).size} bytes packed, ${packed[0]?.unpackedSize} unpacked, ${files.length} files`,
+  );
+
+  const project = join(dir, "shop");
+  mkdirSync(project);
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "shop", private: true, type: "module" }),
+  );
+  run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", tarball], project);
+  // Nothing but the SDK: it has no dependency.
+  expect(readdirSync(join(project, "node_modules")).filter((f) => !f.startsWith("."))).toEqual(["@paygate"]);
+  expect(readdirSync(join(project, "node_modules/@paygate"))).toEqual(["node"]);
+
+  const readme = readFileSync(join(SDK, "README.md"), "utf8");
+  const example = /<!-- example -->\n```js\n([\s\S]*?)\n```/.exec(readme)?.[1];
+  if (!example) throw new Error("sdk/node/README.md has no <!-- example --> block");
+  writeFileSync(join(project, "example.mjs"), example);
+  const out = run(process.execPath, ["example.mjs"], project, {
+    PAYGATE_SECRET_KEY: merchant.testKey,
+    PAYGATE_BASE_URL: `${app.url}/v1`,
+    PAYGATE_WEBHOOK_SECRET: merchant.secret,
+    PORT: String(port),
+  });
+  expect(out).toMatch(/^send the customer to http/m);
+  expect(out).toMatch(/^verified: PAY_TXN_\w+ success 5000\.00 NGN$/m);
+  expect(out).toMatch(/^refund rfd_\S+: 1000\.00 pending$/m);
+  expect(out).toMatch(/^webhook: PAY_TXN_\w+ paid, 5000\.00 settled$/m);
+});
