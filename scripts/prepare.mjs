@@ -76,7 +76,7 @@ export function ensureSdk({ force = false } = {}) {
   });
   const document = join(sdk, "openapi.json");
   const same = existsSync(document) && readFileSync(document).equals(readFileSync(fresh));
-  const built = mtime(join(sdk, "dist/.built"));
+  const built = mtime(join(sdk, ".built"));
   const sources = Math.max(
     ...[
       "src/index.ts",
@@ -96,7 +96,7 @@ export function ensureSdk({ force = false } = {}) {
   run("npm", ["run", "build"], { cwd: sdk, env });
   // The QA kit's types of the API's answers: the same generated types, beside the kit.
   copyFileSync(join(sdk, "dist/generated/types.gen.d.ts"), join(root, "qa-kit/api-types.d.ts"));
-  writeFileSync(join(sdk, "dist/.built"), `${new Date().toISOString()}\n`);
+  writeFileSync(join(sdk, ".built"), `${new Date().toISOString()}\n`);
   return true;
 }
 
