@@ -635,4 +635,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("virtual_accounts").addColumn("rail", "text").execute();
     },
   },
+  "0021_embed_origins": {
+    async up(db: Kysely<unknown>) {
+      // The web origins allowed to frame a merchant's checkout (lib/merchants/embed-origins.ts): a JSON array of
+      // origins ("https://shop.example"); null, as on every merchant before, frames it nowhere.
+      await db.schema.alterTable("merchants").addColumn("embed_origins", "text").execute();
+    },
+  },
 };

@@ -40,6 +40,7 @@ export const SPECIMENS = {
     brand_color: "#0f766e",
     logo_url: null,
     fee_schedule: null,
+    embed_origins: '["https://shop.example"]',
     created_at: CREATED - 86_400_000,
     updated_at: CREATED - 86_400_000,
   } satisfies Selectable<MerchantsTable>,

@@ -533,12 +533,18 @@ export const OPERATIONS: Operation[] = [
     method: "put",
     path: "/v1/merchants/settings",
     tag: "Merchants",
-    summary: "Change channels, who bears fees, brand colour and logo",
+    summary:
+      "Change channels, who bears fees, brand colour and logo, the origins that may embed the checkout",
     auth: "session",
     body: SettingsBody,
     status: 200,
     response: SettingsResponse,
-    example: { channels: ["card", "bank_transfer"], merchantBearsCost: false, brandColor: "#0f766e" },
+    example: {
+      channels: ["card", "bank_transfer"],
+      merchantBearsCost: false,
+      brandColor: "#0f766e",
+      embedOrigins: ["https://shop.example"],
+    },
   },
   {
     method: "get",
