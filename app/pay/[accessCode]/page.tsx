@@ -76,6 +76,12 @@ export default async function PayPage({
   const first = initialChannel(view, asked);
   const problem = one("problem");
   const lang = one("lang");
+  // Set by proxy.ts only when this address asks to be embedded by an origin the merchant lists.
+  const embedOrigin = requestHeaders.get("x-embed-origin");
+  const keep: Record<string, string> = {
+    ...(isLocale(lang) ? { lang } : {}),
+    ...(embedOrigin ? { embed: "1", origin: embedOrigin } : {}),
+  };
   const { merchant } = view;
 
   return (
@@ -100,7 +106,8 @@ export default async function PayPage({
           messages={t.checkout}
           firstChannel={first}
           initialPanel={initialPanel(first)}
-          keep={isLocale(lang) ? { lang } : {}}
+          keep={keep}
+          embedOrigin={embedOrigin}
           posted={problem && PROBLEM.test(problem) ? { channel, problem } : null}
           confirmCancel={one("cancel") === "confirm"}
           intro={
