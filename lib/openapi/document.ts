@@ -72,6 +72,7 @@ function operationId(op: Operation): string {
   const words = op.path
     .replace(/^\/v1\//, "")
     .replace(/\.json$/, "")
+    .replace(/\./g, "-")
     .split(/[/-]/)
     .map((w) => (w.startsWith("{") ? `by-${w.slice(1, -1)}` : w))
     .flatMap((w) => w.split("-"))
@@ -90,7 +91,7 @@ function toOperation(op: Operation, examples: Record<string, unknown>): ZodOpenA
     [String(op.status)]: {
       description: op.summary,
       content: {
-        "application/json": {
+        [op.contentType ?? "application/json"]: {
           schema: op.raw ? op.response : Success(op.response),
           ...(data !== undefined && { example: op.raw ? data : { status: "success", data } }),
         },

@@ -444,6 +444,9 @@ export function successExamples(): Record<string, unknown> {
     }),
     "GET /v1/ping": { ok: true },
     "GET /v1/openapi.json": { openapi: "3.1.0", info: { title: "Paygate API", version: "1.0" } },
+    "GET /v1/inline.js": "/*! Paygate inline checkout 1.0.0 */\n(function(){ … window.Paygate = …; })();\n",
+    "GET /v1/inline.mjs":
+      '/*! Paygate inline checkout 1.0.0 */\nconst VERSION = "1.0.0";\n…\nexport function open(accessCode, options = {}) { … }\n',
     "GET /v1/health": { database: "reachable", databaseMs: 1.4 },
   };
 }

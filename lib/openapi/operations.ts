@@ -101,6 +101,8 @@ export type Operation = {
   example?: unknown;
   /** The answer is the response schema itself, not wrapped in the success envelope. */
   raw?: true;
+  /** The answer's media type when it is not JSON (then `raw`, and `response` describes the text). */
+  contentType?: string;
 };
 
 const EmptyBody = z.strictObject({});
@@ -769,6 +771,31 @@ export const OPERATIONS: Operation[] = [
     status: 200,
     response: z.looseObject({ openapi: z.literal("3.1.0") }),
     raw: true,
+  },
+  {
+    method: "get",
+    path: "/v1/inline.js",
+    tag: "Service",
+    summary:
+      "The embedded checkout's script for a <script> tag: window.Paygate.open(accessCode, {callbacks})",
+    description:
+      "docs/guides/embed-the-checkout.md. Cacheable (ETag), its version in its first line; the checkout opens only over pages whose origin the merchant lists in `embedOrigins` (PUT /v1/merchants/settings).",
+    auth: "none",
+    status: 200,
+    response: z.string(),
+    raw: true,
+    contentType: "text/javascript",
+  },
+  {
+    method: "get",
+    path: "/v1/inline.mjs",
+    tag: "Service",
+    summary: "The same script as an ES module: import { open } from …/v1/inline.mjs",
+    auth: "none",
+    status: 200,
+    response: z.string(),
+    raw: true,
+    contentType: "text/javascript",
   },
   {
     method: "get",

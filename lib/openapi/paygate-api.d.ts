@@ -196,7 +196,7 @@ export interface paths {
   "/v1/merchants/settings": {
     /** Channels, fees, brand */
     get: operations["getMerchantsSettings"];
-    /** Change channels, who bears fees, brand colour and logo */
+    /** Change channels, who bears fees, brand colour and logo, the origins that may embed the checkout */
     put: operations["putMerchantsSettings"];
   };
   "/v1/merchants/transactions": {
@@ -268,6 +268,17 @@ export interface paths {
   "/v1/openapi.json": {
     /** This document */
     get: operations["getOpenapi"];
+  };
+  "/v1/inline.js": {
+    /**
+     * The embedded checkout's script for a <script> tag: window.Paygate.open(accessCode, {callbacks})
+     * @description docs/guides/embed-the-checkout.md. Cacheable (ETag), its version in its first line; the checkout opens only over pages whose origin the merchant lists in `embedOrigins` (PUT /v1/merchants/settings).
+     */
+    get: operations["getInlineJs"];
+  };
+  "/v1/inline.mjs": {
+    /** The same script as an ES module: import { open } from …/v1/inline.mjs */
+    get: operations["getInlineMjs"];
   };
   "/v1/health": {
     /** Readiness: 200 when this instance reaches its database, 503 when not or while it shuts down */
@@ -689,6 +700,7 @@ export interface components {
       merchantBearsCost: boolean;
       brandColor: string | null;
       logoUrl: string | null;
+      embedOrigins: string[];
       fees: {
         NGN: {
           card: {
@@ -7548,7 +7560,7 @@ export interface operations {
       };
     };
   };
-  /** Change channels, who bears fees, brand colour and logo */
+  /** Change channels, who bears fees, brand colour and logo, the origins that may embed the checkout */
   putMerchantsSettings: {
     requestBody: {
       content: {
@@ -7559,7 +7571,10 @@ export interface operations {
          *     "bank_transfer"
          *   ],
          *   "merchantBearsCost": false,
-         *   "brandColor": "#0f766e"
+         *   "brandColor": "#0f766e",
+         *   "embedOrigins": [
+         *     "https://shop.example"
+         *   ]
          * }
          */
         "application/json": {
@@ -7568,11 +7583,13 @@ export interface operations {
           merchantBearsCost?: boolean;
           brandColor?: string | null;
           logoUrl?: string | null;
+          /** @description The web origins whose pages may open the checkout embedded (/v1/inline.js), e.g. https://shop.example: https only on production; staging also takes http://localhost and http://127.0.0.1. The full list; [] allows none. */
+          embedOrigins?: string[];
         };
       };
     };
     responses: {
-      /** @description Change channels, who bears fees, brand colour and logo */
+      /** @description Change channels, who bears fees, brand colour and logo, the origins that may embed the checkout */
       200: {
         content: {
           "application/json": {
@@ -9983,6 +10000,161 @@ export interface operations {
             openapi: "3.1.0";
             [key: string]: unknown;
           };
+        };
+      };
+      /** @description Failure: `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The embedded checkout's script for a <script> tag: window.Paygate.open(accessCode, {callbacks})
+   * @description docs/guides/embed-the-checkout.md. Cacheable (ETag), its version in its first line; the checkout opens only over pages whose origin the merchant lists in `embedOrigins` (PUT /v1/merchants/settings).
+   */
+  getInlineJs: {
+    responses: {
+      /** @description The embedded checkout's script for a <script> tag: window.Paygate.open(accessCode, {callbacks}) */
+      200: {
+        content: {
+          "text/javascript": string;
+        };
+      };
+      /** @description Failure: `bad_request` */
+      400: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "bad_request";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `request_timeout` */
+      408: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "request_timeout";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `headers_too_large` */
+      431: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "headers_too_large";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `internal_error` */
+      500: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "internal_error";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+      /** @description Failure: `service_unavailable` */
+      503: {
+        content: {
+          "application/json": {
+            /** @constant */
+            status: "failed";
+            /** @enum {string} */
+            error: "service_unavailable";
+            /** @description What went wrong, naming the field and the rule where there is one. */
+            message: string;
+          };
+        };
+      };
+    };
+  };
+  /** The same script as an ES module: import { open } from …/v1/inline.mjs */
+  getInlineMjs: {
+    responses: {
+      /** @description The same script as an ES module: import { open } from …/v1/inline.mjs */
+      200: {
+        content: {
+          "text/javascript": string;
         };
       };
       /** @description Failure: `bad_request` */
