@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import createClient from "openapi-fetch";
+import { db } from "@/lib/db/client";
 import { deploymentMode, env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
+import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
 import { demoMerchantFile } from "@/lib/merchants/demo-merchant-file";
 import { demoMerchantKey } from "@/lib/merchants/demo-merchant-key";
+import { checkEmbedOrigin, parseEmbedOrigins, serializeEmbedOrigins } from "@/lib/merchants/embed-origins";
 import type { components, paths } from "@/lib/openapi/paygate-api";
 
 /**
@@ -76,7 +79,7 @@ export async function createDemoPayment(input: {
   /** The product's name in the customer's language, and that language (the checkout opens in it). */
   productName?: string;
   locale?: Locale;
-}): Promise<{ ok: true; checkoutUrl: string } | { ok: false; message: string }> {
+}): Promise<{ ok: true; checkoutUrl: string; accessCode: string } | { ok: false; message: string }> {
   const orderId = `order_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const { data, error } = await paygate(input.secretKey).POST("/v1/payment/initialize", {
     params: { header: { "idempotency-key": orderId } },
@@ -101,7 +104,7 @@ export async function createDemoPayment(input: {
           : (error?.message ?? "The payment could not be created."),
     };
   }
-  return { ok: true, checkoutUrl: data.data.checkoutUrl };
+  return { ok: true, checkoutUrl: data.data.checkoutUrl, accessCode: data.data.accessCode };
 }
 
 /** Verify's answer as the document describes it; the store reads its own keys from `metadata`. */
@@ -121,4 +124,28 @@ export async function verifyDemoPayment(input: {
   });
   if (!data) return { ok: false, message: error?.message ?? "The payment could not be verified." };
   return { ok: true, payment: data.data as VerifiedPayment };
+}
+
+/**
+ * "Pay in a popup": the store's pages are this server's own (PUBLIC_BASE_URL), so the demo merchant lists
+ * that origin among its embed origins, as a merchant lists its shop's in the console. Answers false when the
+ * origin cannot be one (http on a host other than localhost or 127.0.0.1).
+ */
+export async function allowDemoStoreToEmbed(input: { secretKey: string }): Promise<boolean> {
+  const checked = checkEmbedOrigin(new URL(env().PUBLIC_BASE_URL).origin);
+  if (!checked.ok) return false;
+  const { merchantId } = await authenticateSecretKey({ key: input.secretKey });
+  const row = await db()
+    .selectFrom("merchants")
+    .select("embed_origins")
+    .where("id", "=", merchantId)
+    .executeTakeFirst();
+  const origins = parseEmbedOrigins(row?.embed_origins ?? null);
+  if (origins.includes(checked.origin)) return true;
+  await db()
+    .updateTable("merchants")
+    .set({ embed_origins: serializeEmbedOrigins([...origins, checked.origin]), updated_at: Date.now() })
+    .where("id", "=", merchantId)
+    .execute();
+  return true;
 }
