@@ -55,7 +55,7 @@ describe("embedFrame", () => {
     expect(await ask({ embed: "1", origin: "http://localhost:3000" })).toMatchObject({
       origin: "http://localhost:3000",
     });
-    for (const query of [
+    const queries: Array<Record<string, string>> = [
       {},
       { origin: "https://shop.example" },
       { embed: "0", origin: "https://shop.example" },
@@ -66,8 +66,8 @@ describe("embedFrame", () => {
       { embed: "1", origin: "https://SHOP.example" },
       { embed: "1", origin: "https://shop.example https://evil.example" },
       { embed: "1", origin: "*" },
-    ])
-      expect(await ask(query), JSON.stringify(query)).toBeNull();
+    ];
+    for (const query of queries) expect(await ask(query), JSON.stringify(query)).toBeNull();
   });
 
   it("answers null for an unknown or malformed code, or another page", async () => {
