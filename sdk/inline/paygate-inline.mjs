@@ -92,30 +92,36 @@ export function open(accessCode, options = {}) {
   frame.setAttribute("allow", "payment; clipboard-write");
   frame.referrerPolicy = "origin";
 
+  // A bar with the close button above the checkout (never over it), the checkout filling the rest.
+  const bar = doc.createElement("div");
   css(dialog, {
+    display: "flex",
+    "flex-direction": "column",
     padding: "0",
     border: "0",
     overflow: "hidden",
     background: "#f8fafc",
     "box-shadow": "0 20px 60px rgba(15,23,42,.35)",
   });
+  css(bar, {
+    display: "flex",
+    "justify-content": "flex-end",
+    padding: "4px",
+    background: "#fff",
+    "border-bottom": "1px solid #e2e8f0",
+  });
   css(close, {
-    position: "absolute",
-    top: "8px",
-    right: "8px",
     width: "44px",
     height: "44px",
     "font-size": "28px",
     "line-height": "1",
     border: "0",
-    "border-radius": "22px",
-    background: "#fff",
+    "border-radius": "8px",
+    background: "transparent",
     color: "#0f172a",
     cursor: "pointer",
-    "box-shadow": "0 1px 4px rgba(15,23,42,.3)",
-    "z-index": "1",
   });
-  css(frame, { display: "block", width: "100%", height: "100%", border: "0" });
+  css(frame, { display: "block", flex: "1", "min-height": "0", width: "100%", border: "0" });
 
   // A phone: the whole screen. Larger: a centred panel with the page dimmed behind it.
   const media = window.matchMedia(PHONE);
@@ -208,7 +214,8 @@ export function open(accessCode, options = {}) {
     finish();
   });
   dim(doc);
-  dialog.append(close, frame);
+  bar.append(close);
+  dialog.append(bar, frame);
   doc.body.append(dialog);
   root.style.overflow = "hidden";
   // showModal: the rest of the page is inert (focus stays in the dialog) and the dialog is in the top layer.
