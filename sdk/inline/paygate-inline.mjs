@@ -213,6 +213,8 @@ export function open(accessCode, options = {}) {
     event.preventDefault();
     finish();
   });
+  // A browser may close the dialog without a cancel event (a repeated Escape): the same end.
+  dialog.addEventListener("close", finish);
   dim(doc);
   bar.append(close);
   dialog.append(bar, frame);
