@@ -87,6 +87,8 @@ export default async function PayPage({
   return (
     <main
       className="mx-auto flex min-h-dvh w-full max-w-xl flex-col px-3 py-4 sm:px-4 sm:py-10"
+      // Embedded, this page's content sits inside the merchant's, whose own main landmark it must not repeat.
+      aria-label={embedOrigin ? t.page.title : undefined}
       // The merchant's colour (validated as #rrggbb in loadCheckout) as custom properties on a style attribute,
       // which the CSP allows (style-src-attr) on every kind of navigation. A nonce'd <style> element is not:
       // reached by a client-side navigation (the demo store's redirect), its nonce is the new request's, not
