@@ -68,6 +68,12 @@ const IdempotencyHeader = z.strictObject({
   }),
 });
 
+const IfNoneMatchHeader = z.strictObject({
+  "if-none-match": z.string().max(1024).optional().meta({
+    description: "The ETag of the copy you hold: 304 with no body while it is current.",
+  }),
+});
+
 function operationId(op: Operation): string {
   const words = op.path
     .replace(/^\/v1\//, "")
@@ -114,7 +120,16 @@ function toOperation(op: Operation, examples: Record<string, unknown>): ZodOpenA
       },
     };
   }
-  const header = op.method === "post" && op.auth !== "none" ? IdempotencyHeader : undefined;
+  const header =
+    op.method === "post" && op.auth !== "none"
+      ? IdempotencyHeader
+      : op.notModified
+        ? IfNoneMatchHeader
+        : undefined;
+  if (op.notModified)
+    responses["304"] = {
+      description: "Not modified: the copy whose ETag was sent in If-None-Match is current",
+    };
   return {
     operationId: operationId(op),
     tags: [op.tag],

@@ -103,6 +103,8 @@ export type Operation = {
   raw?: true;
   /** The answer's media type when it is not JSON (then `raw`, and `response` describes the text). */
   contentType?: string;
+  /** Answers 304 (no body) to an If-None-Match naming its current ETag. */
+  notModified?: true;
 };
 
 const EmptyBody = z.strictObject({});
@@ -785,6 +787,7 @@ export const OPERATIONS: Operation[] = [
     response: z.string(),
     raw: true,
     contentType: "text/javascript",
+    notModified: true,
   },
   {
     method: "get",
@@ -796,6 +799,7 @@ export const OPERATIONS: Operation[] = [
     response: z.string(),
     raw: true,
     contentType: "text/javascript",
+    notModified: true,
   },
   {
     method: "get",

@@ -10074,12 +10074,22 @@ export interface operations {
    * @description docs/guides/embed-the-checkout.md. Cacheable (ETag), its version in its first line; the checkout opens only over pages whose origin the merchant lists in `embedOrigins` (PUT /v1/merchants/settings).
    */
   getInlineJs: {
+    parameters: {
+      header?: {
+        /** @description The ETag of the copy you hold: 304 with no body while it is current. */
+        "if-none-match"?: string;
+      };
+    };
     responses: {
       /** @description The embedded checkout's script for a <script> tag: window.Paygate.open(accessCode, {callbacks}) */
       200: {
         content: {
           "text/javascript": string;
         };
+      };
+      /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+      304: {
+        content: never;
       };
       /** @description Failure: `bad_request` */
       400: {
@@ -10150,12 +10160,22 @@ export interface operations {
   };
   /** The same script as an ES module: import { open } from …/v1/inline.mjs */
   getInlineMjs: {
+    parameters: {
+      header?: {
+        /** @description The ETag of the copy you hold: 304 with no body while it is current. */
+        "if-none-match"?: string;
+      };
+    };
     responses: {
       /** @description The same script as an ES module: import { open } from …/v1/inline.mjs */
       200: {
         content: {
           "text/javascript": string;
         };
+      };
+      /** @description Not modified: the copy whose ETag was sent in If-None-Match is current */
+      304: {
+        content: never;
       };
       /** @description Failure: `bad_request` */
       400: {
