@@ -371,6 +371,27 @@ test.describe("the embedded checkout", () => {
     expect(await types(page)).toEqual(["load", "close"]);
   });
 
+  test("the demo store's Pay in a popup: the checkout over the store, paid by card, then the store verifies", async ({
+    page,
+  }) => {
+    await page.goto("/demo");
+    await page.getByRole("radio", { name: "Ankara tote bag" }).check();
+    await page.getByRole("button", { name: "Pay in a popup" }).click();
+    const dialog = page.getByRole("dialog", { name: "Checkout" });
+    await expect(dialog).toBeVisible();
+    const card = checkout(page).getByRole("tabpanel");
+    await expect(card.getByRole("button", { name: /^Pay NGN/ })).toBeEnabled();
+    await card.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await card.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await card.getByLabel("CVV").fill("123");
+    await card.getByRole("button", { name: /^Pay NGN/ }).click();
+    // onSuccess: the store's return page, which verifies on the store's server before it confirms.
+    await page.waitForURL(/\/demo\/return\?reference=PAY_TXN_/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you! Your order is confirmed" }),
+    ).toBeVisible();
+  });
+
   test("/v1/inline.js: cacheable, versioned, at most 5 kB gzip", async ({ page }) => {
     const res = await page.request.get("/v1/inline.js");
     expect(res.status()).toBe(200);
