@@ -778,8 +778,7 @@ export const OPERATIONS: Operation[] = [
     method: "get",
     path: "/v1/inline.js",
     tag: "Service",
-    summary:
-      "The embedded checkout's script for a <script> tag: window.Paygate.open(accessCode, {callbacks})",
+    summary: "The embedded checkout's script, a classic script: window.Paygate.open(accessCode, {callbacks})",
     description:
       "docs/guides/embed-the-checkout.md. Cacheable (ETag), its version in its first line; the checkout opens only over pages whose origin the merchant lists in `embedOrigins` (PUT /v1/merchants/settings).",
     auth: "none",

@@ -271,7 +271,7 @@ export interface paths {
   };
   "/v1/inline.js": {
     /**
-     * The embedded checkout's script for a <script> tag: window.Paygate.open(accessCode, {callbacks})
+     * The embedded checkout's script, a classic script: window.Paygate.open(accessCode, {callbacks})
      * @description docs/guides/embed-the-checkout.md. Cacheable (ETag), its version in its first line; the checkout opens only over pages whose origin the merchant lists in `embedOrigins` (PUT /v1/merchants/settings).
      */
     get: operations["getInlineJs"];
@@ -10070,7 +10070,7 @@ export interface operations {
     };
   };
   /**
-   * The embedded checkout's script for a <script> tag: window.Paygate.open(accessCode, {callbacks})
+   * The embedded checkout's script, a classic script: window.Paygate.open(accessCode, {callbacks})
    * @description docs/guides/embed-the-checkout.md. Cacheable (ETag), its version in its first line; the checkout opens only over pages whose origin the merchant lists in `embedOrigins` (PUT /v1/merchants/settings).
    */
   getInlineJs: {
@@ -10081,7 +10081,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The embedded checkout's script for a <script> tag: window.Paygate.open(accessCode, {callbacks}) */
+      /** @description The embedded checkout's script, a classic script: window.Paygate.open(accessCode, {callbacks}) */
       200: {
         content: {
           "text/javascript": string;
