@@ -1,7 +1,9 @@
-// Security headers of the hosted pages (docs/checkout.md): a per-request CSP nonce, no framing, no referrer to
-// other sites (the access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped
+// Security headers of the hosted pages (docs/checkout.md): a per-request CSP nonce, no framing (but a checkout
+// opened embedded by an origin its merchant allows: lib/checkout/embed-frame.ts), no referrer to other sites
+// (the access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped
 // to the page routes by `config.matcher`, so the /v1 API does not pay for it.
 import { type NextRequest, NextResponse } from "next/server";
+import { embedFrame } from "@/lib/checkout/embed-frame";
 import { hostedPageMissing } from "@/lib/checkout/hosted-page-missing";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { newRequestId } from "@/lib/security/tokens";
@@ -17,6 +19,12 @@ export async function proxy(request: NextRequest) {
   crypto.getRandomValues(bytes);
   const nonce = btoa(String.fromCharCode(...bytes));
   const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  // A checkout opened embedded (`?embed=1&origin=`) by an origin its merchant lists: framed by exactly the
+  // merchant's origins. Anything else, and every other page: framed by none. Nothing else in the policy changes.
+  const embedded = await embedFrame({
+    pathname: request.nextUrl.pathname,
+    search: request.nextUrl.searchParams,
+  }).catch(() => null);
   const csp = [
     "default-src 'self'",
     // Next puts the nonce on its own scripts when it finds it in the request's CSP header (below);
@@ -33,7 +41,7 @@ export async function proxy(request: NextRequest) {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    embedded ? `frame-ancestors ${embedded.ancestors.join(" ")}` : "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 
@@ -43,6 +51,9 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-request-id", requestId);
   requestHeaders.set("x-nonce", nonce);
+  // The page learns that it is embedded, and by whom, only from here: a client's own header is dropped.
+  requestHeaders.delete("x-embed-origin");
+  if (embedded) requestHeaders.set("x-embed-origin", embedded.origin);
   requestHeaders.set("content-security-policy", csp);
   // The console sends a signed-out merchant to sign in and then back here (lib/console/session.ts).
   requestHeaders.set("x-console-path", request.nextUrl.pathname + request.nextUrl.search);
@@ -79,7 +90,8 @@ export async function proxy(request: NextRequest) {
   response.headers.set("referrer-policy", "same-origin");
   response.headers.set("cache-control", "no-store");
   response.headers.set("x-content-type-options", "nosniff");
-  response.headers.set("x-frame-options", "DENY");
+  // X-Frame-Options cannot name several origins; a browser that knows frame-ancestors ignores it anyway.
+  if (!embedded) response.headers.set("x-frame-options", "DENY");
   response.headers.set("x-request-id", requestId);
   return response;
 }

@@ -237,10 +237,12 @@ async function runServer() {
       // Next sends a request to itself to serve a proxy.ts rewrite (an unknown checkout's not-found page): it
       // carries the service's own secret, and keeps the client's address and the headers proxy.ts set. Any
       // other request gets its address from its socket, and x-page-url (set by proxy.ts for the hosted
-      // pages, read by lib/checkout/request-locale.ts) is never taken from a client.
+      // pages, read by lib/checkout/request-locale.ts) and x-embed-origin (lib/checkout/embed-frame.ts) are
+      // never taken from a client.
       if (!fromNext(req)) {
         req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req);
         delete req.headers["x-page-url"];
+        delete req.headers["x-embed-origin"];
       }
       handle(req, res).catch((err) => {
         const id = requestId();

@@ -29,7 +29,8 @@
 //  5. Lighthouse, for comparison (not a budget): its default simulated throttling (Lantern), one round per page
 //     (BENCH_PAGE_LIGHTHOUSE_RUNS); its accessibility score is a budget.
 //  6. Budgets: each page's LCP ≤ 1.25 × the reference's and first working tap ≤ 1.25 × the reference's (medians),
-//     the checkout's first-load JS ≤ 145 kB gzip, accessibility 100. Prints the figures beside them, writes
+//     the checkout's first-load JS ≤ 145 kB gzip, the embedded checkout's script (/v1/inline.js, as the server
+//     sends it) ≤ 5 kB gzip, accessibility 100. Prints the figures beside them, writes
 //     bench/results/page-<timestamp>.json, stops the servers.
 //
 // Environment:
@@ -45,6 +46,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium, type Locator, type Page } from "@playwright/test";
+import { INLINE_GZIP_BUDGET_BYTES } from "../lib/inline/script";
 import { type ServerProcess, startServer } from "../scripts/lib/server-process";
 import { ensureBuilt } from "../scripts/prepare.mjs";
 
@@ -76,6 +78,7 @@ const GIVE_UP_MS = 30_000;
 
 const BUDGET = {
   firstLoadKiB: 145,
+  inlineScriptBytes: INLINE_GZIP_BUDGET_BYTES,
   lcpTimesReference: 1.25,
   tapTimesReference: 1.25,
   accessibility: 100,
@@ -396,6 +399,18 @@ async function main() {
     console.log(`  ${kib(total).padStart(9)}  total`);
     const referenceJs = (await firstLoadJs(reference.url)).reduce((sum, s) => sum + s.gzipBytes, 0);
     console.log(`  ${kib(referenceJs).padStart(9)}  the reference page's, for comparison\n`);
+    // The embedded checkout's script, as a merchant's page loads it.
+    const inlineRes = await fetch(`${BASE}/v1/inline.js`);
+    if (!inlineRes.ok) throw new Error(`GET /v1/inline.js: ${inlineRes.status}`);
+    const inlineText = await inlineRes.text();
+    const inline = {
+      version: inlineRes.headers.get("x-paygate-inline-version"),
+      rawBytes: Buffer.byteLength(inlineText),
+      gzipBytes: gzipSync(inlineText, { level: 6 }).length,
+    };
+    console.log(
+      `Embedded checkout script /v1/inline.js ${inline.version}: ${inline.gzipBytes} B gzip (${inline.rawBytes} B raw)\n`,
+    );
 
     const targets: Target[] = [
       {
@@ -502,6 +517,12 @@ async function main() {
         `≤ ${BUDGET.firstLoadKiB} kB`,
         total / 1024 <= BUDGET.firstLoadKiB,
       ],
+      [
+        "embedded checkout script /v1/inline.js (gzip)",
+        `${inline.gzipBytes} B (${inline.rawBytes} B raw)`,
+        `≤ ${BUDGET.inlineScriptBytes} B`,
+        inline.gzipBytes <= BUDGET.inlineScriptBytes,
+      ],
     ];
     const results: Record<string, ReturnType<typeof summary>> = { reference: base };
     for (const p of pages) {
@@ -555,6 +576,7 @@ async function main() {
           scripts,
           totalGzipBytes: total,
           referenceGzipBytes: referenceJs,
+          inlineScript: inline,
           documentSizes: sizes,
           results,
           loads,

@@ -105,6 +105,7 @@ export const SOURCES = [
   "app",
   "lib",
   "components",
+  "sdk",
   "public",
   "instrumentation.ts",
   "proxy.ts",

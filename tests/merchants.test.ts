@@ -397,6 +397,7 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
       merchantBearsCost: false,
       brandColor: null,
       logoUrl: null,
+      embedOrigins: [],
       fees: expect.objectContaining({
         NGN: {
           card: { percent: "1.50", flat: "100.00", flatWaivedBelow: "2500.00", cap: "2000.00" },
@@ -441,12 +442,57 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
       [{ businessName: "   " }, "businessName must not be empty"],
       [{ businessName: "x".repeat(121) }, "businessName must be at most 120 characters"],
       [{}, "must set at least one of"],
+      [{ embedOrigins: "https://shop.example" }, "embedOrigins"],
+      [{ embedOrigins: ["https://shop.example/pay"] }, "embedOrigins[0] must be an origin"],
+      [{ embedOrigins: ["https://*.shop.example"] }, "embedOrigins[0] must name one host, without wildcards"],
+      [{ embedOrigins: ["http://shop.example"] }, "embedOrigins[0] must be https"],
+      [
+        { embedOrigins: ["https://a.example", "https://A.example/"] },
+        "embedOrigins[1] must not repeat an origin",
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await api.put("/v1/merchants/settings", body, bearer(m.accessToken));
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toContain(message);
     }
+  });
+
+  it("settings: the origins that may embed the checkout are kept, normalized, replaced and cleared", async () => {
+    const m = await signup(api);
+    const put = await api.put(
+      "/v1/merchants/settings",
+      { embedOrigins: ["https://Shop.example/", "http://localhost:3000", "http://127.0.0.1:4320"] },
+      bearer(m.accessToken),
+    );
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data.embedOrigins).toEqual([
+      "https://shop.example",
+      "http://localhost:3000",
+      "http://127.0.0.1:4320",
+    ]);
+    const shown = await api.get("/v1/merchants/settings", bearer(m.accessToken));
+    expect(shown.body.data.embedOrigins).toEqual(put.body.data.embedOrigins);
+    // Other fields leave them alone; a new list replaces them; [] clears them.
+    await api.put("/v1/merchants/settings", { brandColor: "#112233" }, bearer(m.accessToken));
+    expect(
+      (await api.get("/v1/merchants/settings", bearer(m.accessToken))).body.data.embedOrigins,
+    ).toHaveLength(3);
+    const replaced = await api.put(
+      "/v1/merchants/settings",
+      { embedOrigins: ["https://shop.example"] },
+      bearer(m.accessToken),
+    );
+    expect(replaced.body.data.embedOrigins).toEqual(["https://shop.example"]);
+    const cleared = await api.put("/v1/merchants/settings", { embedOrigins: [] }, bearer(m.accessToken));
+    expect(cleared.body.data.embedOrigins).toEqual([]);
+    const tooMany = await api.put(
+      "/v1/merchants/settings",
+      { embedOrigins: Array.from({ length: 11 }, (_, i) => `https://s${i}.example`) },
+      bearer(m.accessToken),
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toContain("embedOrigins must list at most 10 origins");
   });
 
   it("settings: the business name changes, and new checkouts show it", async () => {
@@ -522,6 +568,17 @@ describe("merchant endpoints on the production deployment", () => {
     const rolled = await api.post("/v1/merchants/keys/roll", { mode: "live" }, auth);
     expect(rolled.status, rolled.text).toBe(200);
     expect(rolled.body.data.secretKey).toMatch(/^sk_live_/);
+  });
+
+  it("embed origins: https only on production (no http://localhost)", async () => {
+    const m = await signup(api);
+    const auth = bearer(m.accessToken);
+    const local = await api.put("/v1/merchants/settings", { embedOrigins: ["http://localhost:3000"] }, auth);
+    expect(local.status, local.text).toBe(400);
+    expect(local.body.message).toContain("embedOrigins[0] must be https on production");
+    const ok = await api.put("/v1/merchants/settings", { embedOrigins: ["https://shop.example"] }, auth);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.data.embedOrigins).toEqual(["https://shop.example"]);
   });
 });
 

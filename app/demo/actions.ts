@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { createDemoPayment, DEMO_PRODUCTS, demoKey } from "@/lib/checkout/demo-store";
+import { allowDemoStoreToEmbed, createDemoPayment, DEMO_PRODUCTS, demoKey } from "@/lib/checkout/demo-store";
 import { isLocale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 
@@ -12,13 +12,18 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * payment service's message when it refused the store's own request, and what was typed.
  */
 export type DemoFormState = {
-  problem: "noKey" | "chooseProduct" | "email" | "notCreated" | null;
+  problem: "noKey" | "chooseProduct" | "email" | "notCreated" | "popupFailed" | null;
   detail: string | null;
   email: string;
   name: string;
+  /** "Pay in a popup": the checkout to open over the store's page (demo-form.tsx). */
+  popup: { accessCode: string } | null;
 };
 
-/** The demo store's "Pay" button: create the payment server-side with the secret key, then go to checkout. */
+/**
+ * The demo store's "Pay" buttons: create the payment server-side with the secret key, then go to checkout, or
+ * ("Pay in a popup", `mode=popup`) answer its access code for the page to open the checkout over itself.
+ */
 export async function startDemoCheckout(_: DemoFormState, form: FormData): Promise<DemoFormState> {
   const chosen = form.get("lang");
   const locale = isLocale(chosen) ? chosen : null;
@@ -31,6 +36,7 @@ export async function startDemoCheckout(_: DemoFormState, form: FormData): Promi
     detail,
     email: email.slice(0, 254),
     name,
+    popup: null,
   });
   const key = await demoKey();
   if (!key.ok) return again("noKey");
@@ -45,5 +51,9 @@ export async function startDemoCheckout(_: DemoFormState, form: FormData): Promi
     ...(locale && { locale, productName: messagesFor(locale).demo.products[product.id] }),
   });
   if (!created.ok) return again("notCreated", created.message);
+  if (form.get("mode") === "popup") {
+    if (!(await allowDemoStoreToEmbed({ secretKey: key.secretKey }))) return again("popupFailed");
+    return { ...again(null), popup: { accessCode: created.accessCode } };
+  }
   redirect(created.checkoutUrl);
 }

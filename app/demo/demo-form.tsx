@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useEffect, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { type DemoFormState, startDemoCheckout } from "./actions";
 
 type Words = {
@@ -9,10 +10,68 @@ type Words = {
   fullName: string;
   optional: string;
   continue: string;
-  errors: Record<"noKey" | "chooseProduct" | "email" | "notCreated", string>;
+  payInPopup: string;
+  errors: Record<"noKey" | "chooseProduct" | "email" | "notCreated" | "popupFailed", string>;
 };
 
-const START: DemoFormState = { problem: null, detail: null, email: "customer@example.com", name: "" };
+const START: DemoFormState = {
+  problem: null,
+  detail: null,
+  email: "customer@example.com",
+  name: "",
+  popup: null,
+};
+
+/**
+ * "Pay in a popup": the checkout over this page, by the embedded checkout's ES module (the same code as
+ * /v1/inline.js; docs/guides/embed-the-checkout.md). Whatever happens, the store's return page verifies the
+ * payment on the server before it "fulfils": the events only say when to look.
+ */
+function usePopup(
+  popup: DemoFormState["popup"],
+  lang: string | null,
+  onFailed: (popup: DemoFormState["popup"]) => void,
+) {
+  useEffect(() => {
+    if (!popup) return;
+    let handle: { close: () => void } | null = null;
+    let gone = false;
+    void import("@/sdk/inline/paygate-inline.mjs").then(({ open }) => {
+      if (gone) return;
+      const back = (reference: string | null) => {
+        if (!reference) return;
+        const query = new URLSearchParams({ reference, ...(lang ? { lang } : {}) });
+        window.location.assign(`/demo/return?${query}`);
+      };
+      let reference: string | null = null;
+      handle = open(popup.accessCode, {
+        baseUrl: window.location.origin,
+        onLoad: (e) => {
+          reference = e.reference;
+        },
+        onSuccess: (e) => back(e.reference),
+        onCancel: (e) => back(e.reference),
+        // Under way: once the customer closes the popup, the return page says where it stands.
+        onPending: (e) => {
+          reference = e.reference;
+        },
+        onError: (e) => {
+          if (e.code === "load_failed") {
+            handle?.close();
+            onFailed(popup);
+          }
+        },
+        onClose: (e) => {
+          if (e.status && e.status !== "pending") back(e.reference ?? reference);
+        },
+      });
+    });
+    return () => {
+      gone = true;
+      handle?.close();
+    };
+  }, [popup, lang, onFailed]);
+}
 
 /**
  * The demo store's order form: posted to the server action `startDemoCheckout`, by the browser itself before
@@ -29,7 +88,12 @@ export function DemoForm({
   lang: string | null;
 }) {
   const [state, action, pending] = useActionState(startDemoCheckout, START);
-  const problem = state.problem && [words.errors[state.problem], state.detail].filter(Boolean).join(" ");
+  const [failed, setFailed] = useState<DemoFormState["popup"]>(null);
+  usePopup(state.popup, lang, setFailed);
+  const hydrated = useHydrated();
+  const problem =
+    (state.problem && [words.errors[state.problem], state.detail].filter(Boolean).join(" ")) ||
+    (failed && failed === state.popup ? words.errors.popupFailed : null);
   return (
     <form action={action} className="mt-8 space-y-6 rounded-xl bg-white p-5 ring-1 ring-slate-200">
       {lang && <input type="hidden" name="lang" value={lang} />}
@@ -94,6 +158,18 @@ export function DemoForm({
       >
         {words.continue}
       </button>
+      {/* The popup needs the page's code: the button is there once it runs. */}
+      {hydrated && (
+        <button
+          type="submit"
+          name="mode"
+          value="popup"
+          disabled={pending}
+          className="w-full rounded-lg bg-white px-4 py-3 text-base font-semibold text-teal-800 ring-1 ring-teal-700 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+        >
+          {words.payInPopup}
+        </button>
+      )}
     </form>
   );
 }

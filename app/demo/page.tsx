@@ -66,6 +66,7 @@ export default async function DemoStorePage() {
             fullName: d.fullName,
             optional: d.optional,
             continue: d.continue,
+            payInPopup: d.payInPopup,
             errors: d.errors,
           }}
         />

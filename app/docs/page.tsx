@@ -34,7 +34,7 @@ type OperationObject = {
   tags: string[];
   parameters?: Parameter[];
   requestBody?: { content: { "application/json": Media } };
-  responses: Record<string, { description: string; content?: { "application/json": Media } }>;
+  responses: Record<string, { description: string; content?: Record<string, Media> }>;
 };
 type Doc = {
   info: { title: string; version: string; description: string };
@@ -75,7 +75,13 @@ function Operation({
   const body = op.requestBody?.content["application/json"];
   const parameters = (op.parameters ?? []).filter((p) => p.in !== "header");
   const headers = (op.parameters ?? []).filter((p) => p.in === "header");
-  const [success, ...failures] = Object.entries(op.responses);
+  const [success, ...rest] = Object.entries(op.responses);
+  // Another answer that is no failure (the script's 304 Not Modified), and the failures.
+  const others = rest.filter(([status]) => Number(status) < 400);
+  const failures = rest.filter(([status]) => Number(status) >= 400);
+  // JSON, but for the embedded checkout's script (text/javascript).
+  const successType = Object.keys(success?.[1].content ?? {})[0] ?? "application/json";
+  const successMedia = success?.[1].content?.[successType];
   return (
     <details id={op.operationId} className="group rounded-lg border border-slate-200 bg-white">
       <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 focus-visible:outline-2 focus-visible:outline-teal-700">
@@ -134,18 +140,20 @@ function Operation({
         {success && (
           <section>
             <h3 className="text-sm font-semibold text-slate-900">
-              Answer {success[0]}: <code>data</code>
+              Answer {success[0]}:{" "}
+              {successType === "application/json" ? <code>data</code> : <code>{successType}</code>}
             </h3>
             <SchemaView
-              schema={
-                success[1].content?.["application/json"].schema.properties?.data ??
-                success[1].content?.["application/json"].schema ??
-                {}
-              }
+              schema={successMedia?.schema.properties?.data ?? successMedia?.schema ?? {}}
               components={components}
             />
           </section>
         )}
+        {others.map(([status, response]) => (
+          <p key={status} className="text-sm text-slate-700">
+            <span className="font-medium text-slate-900">{status}</span>: {response.description}
+          </p>
+        ))}
         <section>
           <h3 className="text-sm font-semibold text-slate-900">Failures</h3>
           <ul className="mt-1 text-sm text-slate-700">

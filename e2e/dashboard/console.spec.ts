@@ -257,6 +257,19 @@ test.describe("merchant console journey (desktop)", () => {
       await nav(page, "Settings");
       await onPage(page, "Settings");
       await shot(page, "settings");
+      // The websites that may embed the checkout: a path is refused at the field, origins are kept and listed.
+      await expect(page.getByTestId("embed-origins")).toContainText("No website may embed your checkout yet");
+      const origins = page.getByLabel("Websites that may embed the checkout");
+      await origins.fill("https://shop.example/checkout");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page.getByText("embedOrigins[0] must be an origin")).toBeVisible();
+      await origins.fill("https://Shop.example\nhttp://localhost:3000");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+      await expect(page.getByTestId("embed-origins")).toHaveText(
+        /https:\/\/shop\.example\s*http:\/\/localhost:3000/,
+      );
+      await expectAccessible(page, "settings (embed origins)");
 
       // Overview, filled.
       await nav(page, "Overview");

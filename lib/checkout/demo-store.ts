@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { db } from "@/lib/db/client";
 import { deploymentMode, env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
+import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
 import { demoMerchantFile } from "@/lib/merchants/demo-merchant-file";
 import { demoMerchantKey } from "@/lib/merchants/demo-merchant-key";
+import { checkEmbedOrigin, parseEmbedOrigins, serializeEmbedOrigins } from "@/lib/merchants/embed-origins";
 import { Paygate, PaygateError, type Types } from "@/sdk/node/dist/index.js";
 
 /**
@@ -70,7 +73,7 @@ export async function createDemoPayment(input: {
   /** The product's name in the customer's language, and that language (the checkout opens in it). */
   productName?: string;
   locale?: Locale;
-}): Promise<{ ok: true; checkoutUrl: string } | { ok: false; message: string }> {
+}): Promise<{ ok: true; checkoutUrl: string; accessCode: string } | { ok: false; message: string }> {
   const orderId = `order_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   try {
     const session = await paygate(input.secretKey).payments.initialize(
@@ -87,7 +90,7 @@ export async function createDemoPayment(input: {
       },
       { idempotencyKey: orderId },
     );
-    return { ok: true, checkoutUrl: session.checkoutUrl };
+    return { ok: true, checkoutUrl: session.checkoutUrl, accessCode: session.accessCode };
   } catch (err) {
     if (!(err instanceof PaygateError)) throw err;
     return {
@@ -119,4 +122,28 @@ export async function verifyDemoPayment(input: {
     if (!(err instanceof PaygateError)) throw err;
     return { ok: false, message: err.message || "The payment could not be verified." };
   }
+}
+
+/**
+ * "Pay in a popup": the store's pages are this server's own (PUBLIC_BASE_URL), so the demo merchant lists
+ * that origin among its embed origins, as a merchant lists its shop's in the console. Answers false when the
+ * origin cannot be one (http on a host other than localhost or 127.0.0.1).
+ */
+export async function allowDemoStoreToEmbed(input: { secretKey: string }): Promise<boolean> {
+  const checked = checkEmbedOrigin(new URL(env().PUBLIC_BASE_URL).origin);
+  if (!checked.ok) return false;
+  const { merchantId } = await authenticateSecretKey({ key: input.secretKey });
+  const row = await db()
+    .selectFrom("merchants")
+    .select("embed_origins")
+    .where("id", "=", merchantId)
+    .executeTakeFirst();
+  const origins = parseEmbedOrigins(row?.embed_origins ?? null);
+  if (origins.includes(checked.origin)) return true;
+  await db()
+    .updateTable("merchants")
+    .set({ embed_origins: serializeEmbedOrigins([...origins, checked.origin]), updated_at: Date.now() })
+    .where("id", "=", merchantId)
+    .execute();
+  return true;
 }

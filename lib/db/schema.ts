@@ -25,6 +25,8 @@ export interface MerchantsTable {
   logo_url: string | null;
   /** The merchant's own fee rules per currency, JSON (lib/money/fees.ts); null = the default. */
   fee_schedule: string | null;
+  /** JSON array of the web origins that may frame the merchant's checkout (lib/merchants/embed-origins.ts); null = none. */
+  embed_origins: string | null;
   created_at: Int;
   updated_at: Int;
 }

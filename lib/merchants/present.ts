@@ -3,6 +3,7 @@ import type { MerchantPricing } from "@/lib/core/principal";
 import type { MerchantsTable } from "@/lib/db/schema";
 import { presentFeeSettings } from "@/lib/money/fees";
 import { parseChannels } from "@/lib/payments/channel-list";
+import { parseEmbedOrigins } from "./embed-origins";
 
 export function presentMerchant(row: Pick<Selectable<MerchantsTable>, "id" | "business_name" | "email">) {
   return { id: row.id, businessName: row.business_name, email: row.email };
@@ -19,6 +20,7 @@ export function presentSettings(row: Selectable<MerchantsTable>) {
     merchantBearsCost: row.merchant_bears_cost === 1,
     brandColor: row.brand_color,
     logoUrl: row.logo_url,
+    embedOrigins: parseEmbedOrigins(row.embed_origins),
     ...presentFeeSettings(row.fee_schedule),
   };
 }

@@ -41,6 +41,8 @@ export const SettingsResponse = z
     merchantBearsCost: z.boolean(),
     brandColor: z.string().nullable(),
     logoUrl: z.string().nullable(),
+    /** The web origins that may frame the checkout (the embedded checkout); empty: none. */
+    embedOrigins: z.array(z.string()),
     fees: z.object(
       Object.fromEntries(
         CURRENCY_CODES.map((c) => [c, z.object({ card: FeeRule, transfer: FeeRule })]),

@@ -4,6 +4,7 @@ import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
 import { type CurrencyFeeChanges, parseCurrencyFees } from "@/lib/money/fees";
 import { CHANNELS } from "@/lib/payments/channel-list";
 import { TRANSACTION_STATUSES } from "@/lib/payments/status";
+import { EmbedOriginsSchema } from "./embed-origins";
 
 /** Request schemas of the merchant endpoints (docs/api.md). */
 const email = z
@@ -96,10 +97,15 @@ export const SettingsBody = z
       .max(2048)
       .nullable()
       .optional(),
+    /** The web origins that may frame the checkout (lib/merchants/embed-origins.ts); [] frames it nowhere. */
+    embedOrigins: EmbedOriginsSchema.optional().meta({
+      description:
+        "The web origins whose pages may open the checkout embedded (/v1/inline.js), e.g. https://shop.example: https only on production; staging also takes http://localhost and http://127.0.0.1. The full list; [] allows none.",
+    }),
   })
   .refine(
     (v) => Object.keys(v).length > 0,
-    "must set at least one of businessName, channels, merchantBearsCost, brandColor, logoUrl",
+    "must set at least one of businessName, channels, merchantBearsCost, brandColor, logoUrl, embedOrigins",
   );
 
 export const TransactionsQuery = z.strictObject({

@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { type Channel, serializeChannels } from "@/lib/payments/channel-list";
+import { serializeEmbedOrigins } from "./embed-origins";
 import { presentSettings } from "./present";
 
 /** Change the merchant's checkout settings; fields left out keep their value, `null` clears brand and logo. */
@@ -11,6 +12,8 @@ export async function updateSettings(input: {
   merchantBearsCost?: boolean;
   brandColor?: string | null;
   logoUrl?: string | null;
+  /** Already checked and normalized (EmbedOriginsSchema). */
+  embedOrigins?: string[];
 }) {
   const row = await db()
     .transaction()
@@ -26,6 +29,9 @@ export async function updateSettings(input: {
           }),
           ...(input.brandColor !== undefined && { brand_color: input.brandColor }),
           ...(input.logoUrl !== undefined && { logo_url: input.logoUrl }),
+          ...(input.embedOrigins !== undefined && {
+            embed_origins: serializeEmbedOrigins(input.embedOrigins),
+          }),
         })
         .where("id", "=", input.merchantId)
         .execute();

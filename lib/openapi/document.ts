@@ -67,10 +67,17 @@ const IdempotencyHeader = z.strictObject({
   }),
 });
 
+const IfNoneMatchHeader = z.strictObject({
+  "if-none-match": z.string().max(1024).optional().meta({
+    description: "The ETag of the copy you hold: 304 with no body while it is current.",
+  }),
+});
+
 function operationId(op: Operation): string {
   const words = op.path
     .replace(/^\/v1\//, "")
     .replace(/\.json$/, "")
+    .replace(/\./g, "-")
     .split(/[/-]/)
     .map((w) => (w.startsWith("{") ? `by-${w.slice(1, -1)}` : w))
     .flatMap((w) => w.split("-"))
@@ -89,7 +96,7 @@ function toOperation(op: Operation, examples: Record<string, unknown>): ZodOpenA
     [String(op.status)]: {
       description: op.summary,
       content: {
-        "application/json": {
+        [op.contentType ?? "application/json"]: {
           schema: op.raw ? op.response : Success(op.response),
           ...(data !== undefined && { example: op.raw ? data : { status: "success", data } }),
         },
@@ -112,7 +119,16 @@ function toOperation(op: Operation, examples: Record<string, unknown>): ZodOpenA
       },
     };
   }
-  const header = op.method === "post" && op.auth !== "none" ? IdempotencyHeader : undefined;
+  const header =
+    op.method === "post" && op.auth !== "none"
+      ? IdempotencyHeader
+      : op.notModified
+        ? IfNoneMatchHeader
+        : undefined;
+  if (op.notModified)
+    responses["304"] = {
+      description: "Not modified: the copy whose ETag was sent in If-None-Match is current",
+    };
   return {
     operationId: operationId(op),
     tags: [op.tag],

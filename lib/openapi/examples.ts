@@ -40,6 +40,7 @@ export const SPECIMENS = {
     brand_color: "#0f766e",
     logo_url: null,
     fee_schedule: null,
+    embed_origins: '["https://shop.example"]',
     created_at: CREATED - 86_400_000,
     updated_at: CREATED - 86_400_000,
   } satisfies Selectable<MerchantsTable>,
@@ -443,6 +444,9 @@ export function successExamples(): Record<string, unknown> {
     }),
     "GET /v1/ping": { ok: true },
     "GET /v1/openapi.json": { openapi: "3.1.0", info: { title: "Paygate API", version: "1.0" } },
+    "GET /v1/inline.js": "/*! Paygate inline checkout 1.0.0 */\n(function(){ … window.Paygate = …; })();\n",
+    "GET /v1/inline.mjs":
+      '/*! Paygate inline checkout 1.0.0 */\nconst VERSION = "1.0.0";\n…\nexport function open(accessCode, options = {}) { … }\n',
     "GET /v1/health": { database: "reachable", databaseMs: 1.4 },
   };
 }

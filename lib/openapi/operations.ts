@@ -101,6 +101,10 @@ export type Operation = {
   example?: unknown;
   /** The answer is the response schema itself, not wrapped in the success envelope. */
   raw?: true;
+  /** The answer's media type when it is not JSON (then `raw`, and `response` describes the text). */
+  contentType?: string;
+  /** Answers 304 (no body) to an If-None-Match naming its current ETag. */
+  notModified?: true;
 };
 
 const EmptyBody = z.strictObject({});
@@ -533,12 +537,18 @@ export const OPERATIONS: Operation[] = [
     method: "put",
     path: "/v1/merchants/settings",
     tag: "Merchants",
-    summary: "Change channels, who bears fees, brand colour and logo",
+    summary:
+      "Change channels, who bears fees, brand colour and logo, the origins that may embed the checkout",
     auth: "session",
     body: SettingsBody,
     status: 200,
     response: SettingsResponse,
-    example: { channels: ["card", "bank_transfer"], merchantBearsCost: false, brandColor: "#0f766e" },
+    example: {
+      channels: ["card", "bank_transfer"],
+      merchantBearsCost: false,
+      brandColor: "#0f766e",
+      embedOrigins: ["https://shop.example"],
+    },
   },
   {
     method: "get",
@@ -763,6 +773,32 @@ export const OPERATIONS: Operation[] = [
     status: 200,
     response: z.looseObject({ openapi: z.literal("3.1.0") }),
     raw: true,
+  },
+  {
+    method: "get",
+    path: "/v1/inline.js",
+    tag: "Service",
+    summary: "The embedded checkout's script, a classic script: window.Paygate.open(accessCode, {callbacks})",
+    description:
+      "docs/guides/embed-the-checkout.md. Cacheable (ETag), its version in its first line; the checkout opens only over pages whose origin the merchant lists in `embedOrigins` (PUT /v1/merchants/settings).",
+    auth: "none",
+    status: 200,
+    response: z.string(),
+    raw: true,
+    contentType: "text/javascript",
+    notModified: true,
+  },
+  {
+    method: "get",
+    path: "/v1/inline.mjs",
+    tag: "Service",
+    summary: "The same script as an ES module: import { open } from …/v1/inline.mjs",
+    auth: "none",
+    status: 200,
+    response: z.string(),
+    raw: true,
+    contentType: "text/javascript",
+    notModified: true,
   },
   {
     method: "get",

@@ -15,6 +15,7 @@ type Settings = {
   merchantBearsCost: boolean;
   brandColor: string | null;
   logoUrl: string | null;
+  embedOrigins: string[];
 };
 
 /** Text on the brand colour: white or near-black, whichever reads better. */
@@ -24,7 +25,10 @@ function foreground(hex: string): string {
   return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#0f172a" : "#ffffff";
 }
 
-/** Business name, channels, who bears the fees, brand colour and logo, with a live preview of the checkout's header. */
+/**
+ * Business name, channels, who bears the fees, brand colour and logo, with a live preview of the checkout's
+ * header; and the websites allowed to embed the checkout (one origin a line).
+ */
 export function SettingsForm({ initial, businessName }: { initial: Settings; businessName: string }) {
   const id = useId();
   const router = useRouter();
@@ -33,6 +37,7 @@ export function SettingsForm({ initial, businessName }: { initial: Settings; bus
   const [color, setColor] = useState(initial.brandColor ?? "#0f766e");
   const [logoUrl, setLogoUrl] = useState(initial.logoUrl ?? "");
   const [name, setName] = useState(businessName);
+  const [origins, setOrigins] = useState(initial.embedOrigins.join("\n"));
   const save = useMutation({
     mutationFn: () =>
       consoleCall("PUT", "settings", {
@@ -41,6 +46,10 @@ export function SettingsForm({ initial, businessName }: { initial: Settings; bus
         merchantBearsCost: bears,
         brandColor: color,
         logoUrl: logoUrl.trim() ? logoUrl.trim() : null,
+        embedOrigins: origins
+          .split(/[\s,]+/)
+          .map((o) => o.trim())
+          .filter(Boolean),
       }),
     onSuccess: () => router.refresh(),
   });
@@ -50,6 +59,7 @@ export function SettingsForm({ initial, businessName }: { initial: Settings; bus
     "merchantBearsCost",
     "brandColor",
     "logoUrl",
+    "embedOrigins",
   ]);
   const validColor = /^#[0-9a-fA-F]{6}$/.test(color);
   return (
@@ -168,6 +178,32 @@ export function SettingsForm({ initial, businessName }: { initial: Settings; bus
           <span className="font-semibold">{name.trim() || businessName}</span>
         </div>
       </div>
+      <Field
+        id={`${id}-origins`}
+        label="Websites that may embed the checkout"
+        optional
+        hint={
+          <>
+            One origin a line, like https://shop.example: the pages of these sites can open your checkout over
+            themselves with <code>/v1/inline.js</code>. No path; https only on production (staging also takes
+            http://localhost and http://127.0.0.1).
+          </>
+        }
+        error={byField.embedOrigins}
+      >
+        {(aria) => (
+          <textarea
+            {...aria}
+            value={origins}
+            rows={3}
+            spellCheck={false}
+            autoCapitalize="none"
+            placeholder="https://shop.example"
+            onChange={(e) => setOrigins(e.target.value)}
+            className={`${inputClass} font-mono`}
+          />
+        )}
+      </Field>
       {rest && (
         <p role="alert" className={alertError}>
           {rest}

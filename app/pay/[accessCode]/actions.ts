@@ -41,6 +41,12 @@ export async function submitCheckout(form: FormData): Promise<void> {
   if (isLocale(lang)) query.set("lang", lang);
   if (channel) query.set("channel", channel);
   if (problem) query.set("problem", problem);
+  // An embedded checkout stays embedded (proxy.ts frames it only for an origin its merchant lists).
+  const embedOrigin = form.get("embedOrigin");
+  if (typeof embedOrigin === "string" && embedOrigin.length <= 200) {
+    query.set("embed", "1");
+    query.set("origin", embedOrigin);
+  }
   const accessCode = encodeURIComponent(String(form.get("accessCode") ?? ""));
   redirect(`/pay/${accessCode}${query.size ? `?${query}` : ""}`);
 }

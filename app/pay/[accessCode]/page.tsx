@@ -75,11 +75,19 @@ export default async function PayPage({
   const first = initialChannel(view, asked);
   const problem = one("problem");
   const lang = one("lang");
+  // Set by proxy.ts only when this address asks to be embedded by an origin the merchant lists.
+  const embedOrigin = requestHeaders.get("x-embed-origin");
+  const keep: Record<string, string> = {
+    ...(isLocale(lang) ? { lang } : {}),
+    ...(embedOrigin ? { embed: "1", origin: embedOrigin } : {}),
+  };
   const { merchant } = view;
 
   return (
     <main
       className="mx-auto flex min-h-dvh w-full max-w-xl flex-col px-3 py-4 sm:px-4 sm:py-10"
+      // Embedded, this page's content sits inside the merchant's, whose own main landmark it must not repeat.
+      aria-label={embedOrigin ? t.page.title : undefined}
       // The merchant's colour (validated as #rrggbb in loadCheckout) as custom properties on a style attribute,
       // which the CSP allows (style-src-attr) on every kind of navigation. A nonce'd <style> element is not:
       // reached by a client-side navigation (the demo store's redirect), its nonce is the new request's, not
@@ -98,7 +106,8 @@ export default async function PayPage({
           locale={locale}
           messages={t.checkout}
           firstChannel={first}
-          keep={isLocale(lang) ? { lang } : {}}
+          keep={keep}
+          embedOrigin={embedOrigin}
           posted={problem && PROBLEM.test(problem) ? { channel, problem } : null}
           confirmCancel={one("cancel") === "confirm"}
           intro={

@@ -15,6 +15,7 @@ import { migration as m0014 } from "./0014_link_places";
 import { migration as m0015 } from "./0015_partial_transfers";
 import { migration as m0020 } from "./0020_paystack";
 import { migration as m0021 } from "./0021_jobs";
+import { migration as m0022 } from "./0022_embed_origins";
 
 /**
  * Every migration, one file each, named `NNNN_purpose.ts` and listed here under that same name, which is
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0015_partial_transfers": m0015,
   "0020_paystack": m0020,
   "0021_jobs": m0021,
+  "0022_embed_origins": m0022,
 };

@@ -386,11 +386,13 @@ export const en = {
     fullName: "Full name",
     optional: "(optional)",
     continue: "Continue to payment",
+    payInPopup: "Pay in a popup",
     errors: {
       noKey: "The demo store has no merchant key yet; see the instructions on this page.",
       chooseProduct: "Choose a product.",
       email: "Enter a valid email address.",
       notCreated: "The payment could not be created.",
+      popupFailed: "The checkout could not open over this page.",
     },
     return: {
       couldNotCheck: "We could not check this payment",

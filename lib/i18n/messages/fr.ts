@@ -401,11 +401,13 @@ export const fr: Messages = {
     fullName: "Nom complet",
     optional: "(facultatif)",
     continue: "Continuer vers le paiement",
+    payInPopup: "Payer dans une fenêtre sur cette page",
     errors: {
       noKey: "La boutique n'a pas encore de clé commerçant ; voir les instructions sur cette page.",
       chooseProduct: "Choisissez un article.",
       email: "Saisissez une adresse e-mail valide.",
       notCreated: "Le paiement n'a pas pu être créé.",
+      popupFailed: "Le paiement n’a pas pu s’ouvrir sur cette page.",
     },
     return: {
       couldNotCheck: "Impossible de vérifier ce paiement",

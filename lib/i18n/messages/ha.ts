@@ -389,11 +389,13 @@ export const ha: Messages = {
     fullName: "Cikakken suna",
     optional: "(ba dole ba)",
     continue: "Ci gaba zuwa biya",
+    payInPopup: "Biya a kan wannan shafin",
     errors: {
       noKey: "Shagon gwajin ba shi da maɓallin ɗan kasuwa tukuna; ku duba umarnin da ke wannan shafin.",
       chooseProduct: "Zaɓi kaya.",
       email: "Ku shigar da adireshin imel mai inganci.",
       notCreated: "Ba a iya ƙirƙirar biyan ba.",
+      popupFailed: "Shafin biya bai iya buɗewa a nan ba.",
     },
     return: {
       couldNotCheck: "Ba mu iya duba wannan biyan ba",

@@ -386,11 +386,13 @@ export const ig: Messages = {
     fullName: "Aha gị zuru ezu",
     optional: "(ọ bụghị iwu)",
     continue: "Gaa n'ihu ịkwụ ụgwọ",
+    payInPopup: "Kwụọ ụgwọ na peeji a",
     errors: {
       noKey: "Ụlọ ahịa ngosi enwebeghị igodo onye ahịa; lee ntuziaka dị n'ibe a.",
       chooseProduct: "Họrọ ngwaahịa.",
       email: "Tinye adreesị email ziri ezi.",
       notCreated: "Enweghị ike ịmepụta ịkwụ ụgwọ ahụ.",
+      popupFailed: "Ebe ịkwụ ụgwọ enweghị ike imeghe ebe a.",
     },
     return: {
       couldNotCheck: "Anyị enweghị ike ilele ụgwọ a",

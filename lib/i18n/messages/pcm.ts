@@ -385,11 +385,13 @@ export const pcm: Messages = {
     fullName: "Your full name",
     optional: "(if you like)",
     continue: "Continue to payment",
+    payInPopup: "Pay for popup for dis page",
     errors: {
       noKey: "The demo shop never get merchant key; check wetin dem write for this page.",
       chooseProduct: "Choose wetin you wan buy.",
       email: "Put correct email address.",
       notCreated: "We no fit create the payment.",
+      popupFailed: "Checkout no fit open for dis page.",
     },
     return: {
       couldNotCheck: "We no fit check this payment",

@@ -384,11 +384,13 @@ export const yo: Messages = {
     fullName: "Orúkọ yín ní kíkún",
     optional: "(kò pọn dandan)",
     continue: "Ẹ tẹ̀síwájú sí ìsanwó",
+    payInPopup: "Sanwó lójú ìwé yìí",
     errors: {
       noKey: "Ṣọ́ọ̀bù àpẹẹrẹ kò tíì ní kọ́kọ́rọ́ oníṣòwò; ẹ wo ìtọ́sọ́nà lórí ojú-ìwé yìí.",
       chooseProduct: "Ẹ yan ọjà kan.",
       email: "Ẹ tẹ àdírẹ́sì ímeèlì tí ó tọ̀nà.",
       notCreated: "A kò lè ṣẹ̀dá ìsanwó náà.",
+      popupFailed: "Ojú ìsanwó kò lè ṣí sórí ìwé yìí.",
     },
     return: {
       couldNotCheck: "A kò lè ṣàyẹ̀wò ìsanwó yìí",

@@ -36,9 +36,28 @@ export default async function SettingsPage() {
             merchantBearsCost: s.merchantBearsCost,
             brandColor: s.brandColor,
             logoUrl: s.logoUrl,
+            embedOrigins: s.embedOrigins,
           }}
           businessName={s.businessName}
         />
+      </Section>
+      <Section title="Embedded checkout" id="embedded-checkout">
+        {s.embedOrigins.length ? (
+          <>
+            <p className="text-sm text-slate-700">
+              Pages of these websites can open your checkout over themselves (<code>/v1/inline.js</code>):
+            </p>
+            <ul className="mt-2 space-y-1 font-mono text-sm" data-testid="embed-origins">
+              {s.embedOrigins.map((origin) => (
+                <li key={origin}>{origin}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="text-sm text-slate-700" data-testid="embed-origins">
+            No website may embed your checkout yet: list yours under Checkout above.
+          </p>
+        )}
       </Section>
       <Section title="Live payments" id="live-payments">
         {paystack ? (

@@ -117,4 +117,3 @@ export function CardPanel() {
   }
   return <CardForm card={card} formRef={formRef} problem={problem} onProblem={setProblem} onNext={onNext} />;
 }
-

@@ -27,12 +27,14 @@ export function CheckoutForm({
   /** Extra hidden fields the posted form needs (the hydrated path has them in state). */
   fields?: Record<string, string>;
 }) {
-  const { view, locale } = useCheckout();
+  const { view, locale, embed } = useCheckout();
   return (
     <form ref={formRef} action={submitCheckout} onSubmit={onSubmit} noValidate className={className}>
       <input type="hidden" name="accessCode" value={view.accessCode} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="lang" value={locale} />
+      {/* Embedded: the page the form leads to is framed as this one is (proxy.ts checks the origin again). */}
+      {embed && <input type="hidden" name="embedOrigin" value={embed.origin} />}
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

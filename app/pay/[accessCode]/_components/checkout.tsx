@@ -17,6 +17,7 @@ import {
 import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
 import { alertWarning } from "@/components/ui/styles";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
+import { STEP_WINDOW } from "@/lib/checkout/embed-protocol";
 import { type Channel, type CheckoutRecord, type CheckoutView, TERMINAL } from "@/lib/checkout/types";
 import { formatMoney, isZeroAmount } from "@/lib/i18n/format";
 import { fmt, type Locale } from "@/lib/i18n/locales";
@@ -86,6 +87,8 @@ const FIRST_PANEL: Record<Channel, ComponentType> = {
   bank_payment: dynamic(() => import("./bank-payment-panel").then((m) => m.BankPaymentPanel)),
   ussd: dynamic(() => import("./ussd-panel").then((m) => m.UssdPanel)),
 };
+/** Only an embedded checkout loads the messages to its merchant's page. */
+const EmbedBridge = dynamic(() => import("./embed-bridge").then((m) => m.EmbedBridge), { ssr: false });
 const PRELOAD: Record<Channel, () => Promise<unknown>> = {
   card: loadCard,
   bank_transfer: loadTransfer,
@@ -110,6 +113,8 @@ type Frame = {
   posted: CheckoutContextValue["posted"];
   /** `?cancel=confirm`: the cancel question is open (its link, before the page's code runs). */
   confirmCancel: boolean;
+  /** Opened embedded by this origin of the merchant's (lib/checkout/embed-frame.ts); null otherwise. */
+  embedOrigin: string | null;
 };
 
 /** The header's amount: the total on the chosen channel, with the price and the fee as its parts. */
@@ -165,6 +170,7 @@ export function Checkout({
   keep,
   posted,
   confirmCancel,
+  embedOrigin,
 }: Frame) {
   const activity = useRef<Activity>({ status: view.record.status, at: Date.now() });
   const ready = useRef(false);
@@ -217,6 +223,30 @@ export function Checkout({
     ready.current = true;
   }, []);
 
+  // The window an embedded checkout opened for a bank's page, back on the checkout: the bank is done with it
+  // and the embedded checkout (which polls) shows the outcome; this window closes itself.
+  useEffect(() => {
+    if (!embedOrigin && window.name === STEP_WINDOW) window.close();
+  }, [embedOrigin]);
+
+  const embed = useMemo(
+    () =>
+      embedOrigin
+        ? {
+            origin: embedOrigin,
+            close: () => {
+              void import("./embed-bridge").then((m) =>
+                m.postToPage(embedOrigin, "close", {
+                  reference: view.reference,
+                  status: recordNow.current.status,
+                }),
+              );
+            },
+          }
+        : null,
+    [embedOrigin, view.reference],
+  );
+
   // The other channels' panels, fetched once the page is idle so a tab switch never waits for the network.
   useEffect(() => {
     const preload = () => {
@@ -241,8 +271,9 @@ export function Checkout({
       t,
       money: (amount: string, currency = view.currency) => formatMoney(amount, currency, locale),
       posted,
+      embed,
     }),
-    [view, record, applyStatus, refresh, focusTabs, locale, t, posted],
+    [view, record, applyStatus, refresh, focusTabs, locale, t, posted, embed],
   );
 
   const items: TabItem[] = view.channels.map((channel) => {
@@ -323,6 +354,7 @@ export function Checkout({
             <p aria-live="polite" className="sr-only">
               {announcement}
             </p>
+            {embedOrigin && <EmbedBridge origin={embedOrigin} />}
             <StatusPoll
               accessCode={view.accessCode}
               initial={record}

@@ -27,6 +27,11 @@ export type CheckoutContextValue = {
    * `channel` to show on its first render: a problem code (problem-text.ts), never text from the request.
    */
   posted: { channel: Channel | null; problem: string } | null;
+  /**
+   * The checkout opened embedded in a merchant's page (lib/checkout/embed-frame.ts): the page's origin, and
+   * how the customer says they are done (the modal closes). Null on the checkout's own page.
+   */
+  embed: { origin: string; close: () => void } | null;
 };
 
 export const CheckoutContext = createContext<CheckoutContextValue | null>(null);

@@ -70,18 +70,20 @@ const row = "flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 print:py-1";
  * Without a callback URL this is the receipt.
  */
 export function Outcome() {
-  const { view, record, t, money } = useCheckout();
+  const { view, record, t, money, embed } = useCheckout();
   const o = t.outcome;
   const live = useContext(FocusStepsContext);
   const [returning] = useState(() => live.current);
-  const href = view.callbackUrl
-    ? callbackHref(view.callbackUrl, {
-        status: record.status,
-        reference: record.reference,
-        amount: record.amount,
-        currency: record.currency,
-      })
-    : null;
+  // Embedded, the merchant's page is still there under the modal: no redirect, a button that closes the modal.
+  const href =
+    view.callbackUrl && !embed
+      ? callbackHref(view.callbackUrl, {
+          status: record.status,
+          reference: record.reference,
+          amount: record.amount,
+          currency: record.currency,
+        })
+      : null;
 
   const [secondsLeft, setSecondsLeft] = useState(RETURN_SECONDS);
   const [stayed, setStayed] = useState(false);
@@ -227,7 +229,13 @@ export function Outcome() {
         </div>
       )}
 
-      {href ? (
+      {embed ? (
+        <div className="mt-6 print:hidden">
+          <button type="button" className={buttonPrimary} onClick={embed.close}>
+            {fmt(o.returnTo, { merchant })}
+          </button>
+        </div>
+      ) : href ? (
         <div className="mt-6 print:hidden">
           {returning && (
             <p className="text-sm text-slate-700" role="status">
