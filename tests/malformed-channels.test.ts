@@ -1385,7 +1385,9 @@ describe.each(targets)("malformed input to channels, sandbox, webhooks and links
           ["active=1", "active=1", invalid("active")],
           ["active= (empty)", "active=", invalid("active")],
           ["active[]=true", "active[]=true", invalid('"active[]"')],
-          ["cursor=abc (lists are not paged)", "cursor=abc", invalid('"cursor"')],
+          ["cursor=abc", "cursor=abc", invalid("cursor")],
+          ["cursor=!!!", "cursor=!!!", invalid("cursor")],
+          ["a 201-character cursor", `cursor=${"c".repeat(201)}`, invalid("cursor")],
           ["an unknown parameter", "foo=1", invalid('"foo"')],
         ]),
       ];
