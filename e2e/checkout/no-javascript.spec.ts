@@ -186,7 +186,7 @@ for (const mode of MODES) {
       await expectNoErrorPage(page);
       await expect(page.locator("html")).toHaveAttribute("lang", "fr");
 
-      // A payment link's form, posted by the browser: on to checkout; a bad email comes back said.
+      // A payment link's form, posted by the browser: on to checkout; a bad email comes back said, on its field.
       const shop = merchant;
       const link = await (
         await request.post(`${MAIN_BASE_URL}/v1/merchants/payment-links`, {
@@ -198,7 +198,10 @@ for (const mode of MODES) {
       await page.getByLabel("Email address").fill("not-an-email");
       await page.getByRole("button", { name: "Continue to payment" }).click();
       await expectNoErrorPage(page);
-      await expect(page.getByRole("alert")).toContainText("Check the details you entered");
+      await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Email address")).toHaveAccessibleDescription(
+        /Enter a valid email address\./,
+      );
       await page.getByLabel("Email address").fill("buyer@example.com");
       await page.getByRole("button", { name: "Continue to payment" }).click();
       await expect(page.getByRole("tablist", { name: "Payment method" })).toBeVisible();
