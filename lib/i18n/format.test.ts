@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountDifference, clockInWords, formatDateTime, formatMoney, isZeroAmount } from "./format";
+import { amountDifference, formatMoney, isZeroAmount } from "./format";
+import { clockInWords, formatDateTime } from "./format-details";
 
 describe("amountDifference", () => {
   it("is the fee a customer pays on top of the price, exactly", () => {

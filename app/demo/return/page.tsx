@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { demoKey, verifyDemoPayment } from "@/lib/checkout/demo-store";
 import { requestLocale } from "@/lib/checkout/request-locale";
 import type { Channel } from "@/lib/checkout/types";
-import { amountDifference, formatDateTime, formatMoney, isZeroAmount } from "@/lib/i18n/format";
+import { amountDifference, formatMoney, isZeroAmount } from "@/lib/i18n/format";
+import { formatDateTime } from "@/lib/i18n/format-details";
 import { fmt } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 

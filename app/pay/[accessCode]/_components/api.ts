@@ -5,9 +5,8 @@ import type {
   UssdResponse,
   VirtualAccountResponse,
 } from "@/lib/channels/responses";
-import type { Bank, CheckoutRecord } from "@/lib/checkout/types";
 
-/** The checkout API as the pay page calls it: the access code in `x-access-code`, JSON envelopes. */
+/** The checkout API as the pay page calls it (api-calls.ts), its failure and its answers' types. */
 
 export class ApiError extends Error {
   constructor(
@@ -19,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-const NETWORK_MESSAGE = "We could not reach the payment service. Check your connection and try again.";
+export const NETWORK_MESSAGE = "We could not reach the payment service. Check your connection and try again.";
 
 /**
  * A fresh `Idempotency-Key` for one charge attempt. getRandomValues, not randomUUID: the latter exists only
@@ -31,98 +30,31 @@ export function newIdempotencyKey(): string {
   return `chk_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-async function call<T>(
-  accessCode: string,
-  path: string,
-  init: { method: "GET" } | { method: "POST"; body?: unknown; idempotencyKey?: string },
-): Promise<T> {
-  const headers: Record<string, string> = { "x-access-code": accessCode, accept: "application/json" };
-  let body: string | undefined;
-  if (init.method === "POST") {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(init.body ?? {});
-    if (init.idempotencyKey) headers["idempotency-key"] = init.idempotencyKey;
-  }
-  let res: Response;
-  try {
-    res = await fetch(`/v1/payment/checkout/${path}`, {
-      method: init.method,
-      headers,
-      body,
-      cache: "no-store",
-      credentials: "omit",
-    });
-  } catch {
-    throw new ApiError("network_error", NETWORK_MESSAGE, 0);
-  }
-  const json = (await res.json().catch(() => null)) as {
-    status?: string;
-    data?: T;
-    error?: string;
-    message?: string;
-  } | null;
-  if (!res.ok || json?.status !== "success") {
-    throw new ApiError(json?.error ?? "network_error", json?.message ?? NETWORK_MESSAGE, res.status);
-  }
-  return json.data as T;
-}
-
 /** The answers' types come from the API's own response schemas (types only: nothing of zod reaches the bundle). */
 export type CardResult = z.output<typeof CardChargeResponse>;
 export type VirtualAccount = z.output<typeof VirtualAccountResponse>;
 export type BankPaymentResult = z.output<typeof BankPaymentResponse>;
 export type UssdResult = z.output<typeof UssdResponse>;
 
-type Key = { idempotencyKey: string };
-
 /** The steps a charge may ask the customer for (lib/rails/types.ts ChargeStep). */
 export type StepName = "pin" | "otp" | "phone" | "birthday" | "address" | "redirect";
 export type ChargeAction = { step: StepName; message: string; url?: string };
 
-export const checkoutApi = {
-  verify: (code: string) => call<CheckoutRecord>(code, "verify", { method: "GET" }),
-  banks: (code: string) => call<Bank[]>(code, "banks", { method: "GET" }),
-  card: (
-    code: string,
-    card: { number: string; expiryMonth: number; expiryYear: number; cvv: string },
-    { idempotencyKey }: Key,
-  ) => call<CardResult>(code, "charge/card", { method: "POST", body: card, idempotencyKey }),
-  otp: (code: string, otp: string, { idempotencyKey }: Key) =>
-    call<CardResult>(code, "charge/card/otp", { method: "POST", body: { otp }, idempotencyKey }),
-  /** A step the card's network asked for: pin, phone, birthday, address (otp has its own call above). */
-  cardStep: (code: string, step: StepName, body: Record<string, string>, { idempotencyKey }: Key) =>
-    call<CardResult>(code, `charge/card/${step}`, { method: "POST", body, idempotencyKey }),
-  cardCheck: (code: string, { idempotencyKey }: Key) =>
-    call<CardResult>(code, "charge/card/check", { method: "POST", idempotencyKey }),
-  bankStep: (code: string, step: "otp" | "birthday", body: Record<string, string>, { idempotencyKey }: Key) =>
-    call<BankPaymentResult>(code, `charge/bank-payment/${step}`, { method: "POST", body, idempotencyKey }),
-  bankCheck: (code: string, { idempotencyKey }: Key) =>
-    call<BankPaymentResult>(code, "charge/bank-payment/check", { method: "POST", idempotencyKey }),
-  bankTransfer: (code: string, { idempotencyKey }: Key) =>
-    call<VirtualAccount>(code, "charge/bank-transfer", { method: "POST", idempotencyKey }),
-  bankPayment: (code: string, body: { bankCode: string; accountNumber?: string }, { idempotencyKey }: Key) =>
-    call<BankPaymentResult>(code, "charge/bank-payment", { method: "POST", body, idempotencyKey }),
-  ussd: (code: string, body: { phoneNumber: string; bankCode: string }, { idempotencyKey }: Key) =>
-    call<UssdResult>(code, "charge/ussd", { method: "POST", body, idempotencyKey }),
-  cancel: (code: string, { idempotencyKey }: Key) =>
-    call<{ status: string }>(code, "cancel", { method: "POST", idempotencyKey }),
-  // Test mode only: the page's sandbox doors (no secret key in the browser).
-  sandboxTransfer: (code: string, amount: string | undefined, { idempotencyKey }: Key) =>
-    call<{ outcome: string }>(code, "sandbox/transfer", {
-      method: "POST",
-      body: amount === undefined ? {} : { amount },
-      idempotencyKey,
-    }),
-  sandboxAuthorize: (code: string, decision: "approve" | "decline", { idempotencyKey }: Key) =>
-    call<{ status: string }>(code, "sandbox/authorize", {
-      method: "POST",
-      body: { decision },
-      idempotencyKey,
-    }),
-  simulate: (code: string, scenario: "success" | "failed" | "abandoned", { idempotencyKey }: Key) =>
-    call<{ status: string }>(code, "charge/bank-transfer/simulate", {
-      method: "POST",
-      body: { scenario },
-      idempotencyKey,
-    }),
-};
+type Calls = typeof import("./api-calls").checkoutApi;
+
+/** The calls' module, fetched while the page is idle (checkout.tsx) or by the first call. */
+export const loadCalls = () =>
+  import("./api-calls").catch(() => {
+    throw new ApiError("network_error", NETWORK_MESSAGE, 0);
+  });
+
+/**
+ * The checkout API's calls (api-calls.ts), each loading that module the first time: the page's first screen
+ * shows and hydrates without them, and a call is made by a tap long after the page is idle.
+ */
+export const checkoutApi = new Proxy({} as Calls, {
+  get:
+    (_, name: keyof Calls) =>
+    (...args: unknown[]) =>
+      loadCalls().then((m) => (m.checkoutApi[name] as (...a: unknown[]) => Promise<unknown>)(...args)),
+});

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { alertError, buttonLink, buttonSecondary } from "@/components/ui/styles";
 import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
+import { CancelBox, Toggle } from "./cancel-toggle";
 import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
@@ -12,59 +13,23 @@ import { useCharge } from "./use-charge";
 type Props = {
   /** The query of the page the question is asked on (the tab, the language), kept by its plain forms. */
   keep: Record<string, string>;
-  /** `?cancel=confirm`: the question is open (the page was loaded from its plain form). */
+  /** `?cancel=confirm` (the page was loaded from its plain form), or opened by the button of cancel-toggle.tsx. */
   initiallyConfirming: boolean;
+  /** Opened by a tap on this page: focus goes to the question's answer. */
+  openedHere?: boolean;
 };
-
-/**
- * A button that opens or closes the question: a GET form to this page with or without `cancel=confirm`, so it
- * answers before the page's code runs (or without it); once the code runs, in place.
- */
-function Toggle({
-  query,
-  onToggle,
-  buttonRef,
-  className,
-  children,
-  disabled,
-}: {
-  query: Record<string, string>;
-  onToggle: () => void;
-  buttonRef: React.Ref<HTMLButtonElement>;
-  className: string;
-  children: React.ReactNode;
-  disabled?: boolean;
-}) {
-  return (
-    <form
-      method="get"
-      className="inline"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onToggle();
-      }}
-    >
-      {Object.entries(query).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button ref={buttonRef} type="submit" disabled={disabled} className={className}>
-        {children}
-      </button>
-    </form>
-  );
-}
 
 /**
  * "Cancel payment", confirmed inline: the transaction ends `abandoned` and the customer goes back. Each of
  * its controls is a form, so each answers before the page's code runs (or without it).
  */
-export function CancelPayment({ keep, initiallyConfirming }: Props) {
+export function CancelPayment({ keep, initiallyConfirming, openedHere = false }: Props) {
   const { view, applyStatus, t, locale } = useCheckout();
   const c = t.cancel;
   const [confirming, setConfirming] = useState(initiallyConfirming);
   const keepRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
-  const moved = useRef(false);
+  const moved = useRef(openedHere);
   const cancel = useCharge((_: "cancel", key) => checkoutApi.cancel(view.accessCode, key), {
     onSuccess: () => applyStatus({ status: "abandoned" }),
     onError: (err) => {
@@ -89,7 +54,7 @@ export function CancelPayment({ keep, initiallyConfirming }: Props) {
   }
 
   return (
-    <div className="mt-6 border-t border-slate-200 pt-4 text-center">
+    <CancelBox>
       {confirming ? (
         <fieldset>
           <legend className="mx-auto text-sm font-medium text-slate-900">
@@ -127,6 +92,6 @@ export function CancelPayment({ keep, initiallyConfirming }: Props) {
           {c.open}
         </Toggle>
       )}
-    </div>
+    </CancelBox>
   );
 }

@@ -1,32 +1,38 @@
 "use client";
 
-import { useRef, useState } from "react";
-import { fmt } from "@/lib/i18n/locales";
-import { type ApiError, type CardResult, type ChargeAction, checkoutApi } from "./api";
+import dynamic from "next/dynamic";
+import { Suspense, useEffect, useRef, useState } from "react";
+import type { ApiError, CardResult } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
 import { CardForm } from "./card-form";
+import type { CardStep } from "./card-steps";
 import { useCheckout } from "./context";
-import { OtpForm } from "./otp-form";
 import { problemText } from "./problem-text";
-import { ProcessingStep } from "./processing-step";
-import { RedirectStep } from "./redirect-step";
-import { StepForm } from "./step-form";
+import { Spinner } from "./spinner";
 import { useCardFields } from "./use-card-fields";
 
-type Step =
-  | { kind: "card" }
-  | { kind: "otp" }
-  | { kind: "action"; action: ChargeAction }
-  | { kind: "processing" };
+type Step = { kind: "card" } | CardStep;
+
+/** The steps after the card form are a chunk of their own, fetched once the page is idle (card-steps.tsx). */
+export const loadCardSteps = () => import("./card-steps");
+// Written out in the dynamic() call, so a page rendered on a step preloads its chunk.
+const CardSteps = dynamic(() => import("./card-steps").then((m) => m.CardSteps));
+
+function Loading() {
+  const { t } = useCheckout();
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-700">
+      <Spinner /> {t.loading}
+    </p>
+  );
+}
 
 /**
- * The card channel: the card form (card-form.tsx), then whatever the card's network asks for next: a
- * one-time password (otp-form.tsx), a PIN, a phone number, a date of birth or a billing address
- * (step-form.tsx), the bank's 3-D Secure page (redirect-step.tsx), or a wait while it decides
- * (processing-step.tsx). The typed card (use-card-fields.ts) lives here, so coming back from a step keeps it.
+ * The card channel: the card form (card-form.tsx), then whatever the card's network asks for next
+ * (card-steps.tsx). The typed card (use-card-fields.ts) lives here, so coming back from a step keeps it.
  */
 export function CardPanel() {
-  const { record, view, applyStatus, t, locale, money, posted } = useCheckout();
+  const { record, view, applyStatus, t, locale, posted } = useCheckout();
   const [step, setStep] = useState<Step>(() => {
     const action = record.action?.channel === "card" ? record.action : undefined;
     if (action?.step === "otp" || record.status === "awaiting_otp") return { kind: "otp" };
@@ -40,6 +46,12 @@ export function CardPanel() {
     step.kind === "card" ? postedProblem : null,
   );
   const stepProblem = step.kind === "card" ? null : (postedProblem?.message ?? null);
+  const opensOnStep = useRef(step.kind !== "card");
+  // Once the card form is up, its next step is fetched in the background, before the card is sent.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadCardSteps().catch(() => {}), 1_000);
+    return () => clearTimeout(timer);
+  }, []);
   const formRef = useRef<HTMLFormElement>(null);
   const card = useCardFields(formRef, t.card.fieldErrors);
 
@@ -81,38 +93,16 @@ export function CardPanel() {
     return true;
   }
 
-  const check = (key: { idempotencyKey: string }) => checkoutApi.cardCheck(view.accessCode, key);
-
-  if (step.kind === "otp") return <OtpForm onBack={backToCard} onNext={onNext} postedProblem={stepProblem} />;
-  if (step.kind === "processing") return <ProcessingStep check={check} onDone={onNext} />;
-  if (step.kind === "action") {
-    const { action } = step;
-    if (action.step === "redirect") {
-      return (
-        <RedirectStep
-          intent="card_check"
-          url={action.url ?? ""}
-          check={check}
-          onDone={onNext}
-          backLabel={t.otp.differentCard}
-          onBack={() => backToCard(null)}
-        />
-      );
-    }
-    if (action.step === "otp")
-      return <OtpForm onBack={backToCard} onNext={onNext} postedProblem={stepProblem} />;
-    return (
-      <StepForm<CardResult>
-        intent="card_step"
-        step={action.step}
-        message={action.message}
-        send={(values, key) => checkoutApi.cardStep(view.accessCode, action.step, values, key)}
-        onDone={onNext}
-        onFailed={stepRefused}
-        submitLabel={fmt(t.otp.confirm, { total: money(view.totals.card) })}
-        backLabel={t.otp.differentCard}
-        onBack={() => backToCard(null)}
-      />
+  if (step.kind !== "card") {
+    const props = { step, onBack: backToCard, onNext, onRefused: stepRefused, postedProblem: stepProblem };
+    // The step the page was rendered on is in its HTML (no boundary); one reached here shows the loading line
+    // if its chunk has not arrived yet.
+    return opensOnStep.current ? (
+      <CardSteps {...props} />
+    ) : (
+      <Suspense fallback={<Loading />}>
+        <CardSteps {...props} />
+      </Suspense>
     );
   }
   return <CardForm card={card} formRef={formRef} problem={problem} onProblem={setProblem} onNext={onNext} />;

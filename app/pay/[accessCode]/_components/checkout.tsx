@@ -1,7 +1,6 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
 import {
   type ComponentType,
   createContext,
@@ -23,16 +22,16 @@ import { formatMoney, isZeroAmount } from "@/lib/i18n/format";
 import { fmt, type Locale } from "@/lib/i18n/locales";
 import type { CheckoutMessages } from "@/lib/i18n/messages/en";
 import { customerTotal } from "./amounts";
-import type { ApiError } from "./api";
+import { type ApiError, loadCalls } from "./api";
+import { CancelButton } from "./cancel-toggle";
 import { CheckoutContext, type CheckoutContextValue, SelectedChannelContext } from "./context";
-import { Outcome } from "./outcome";
 import { Spinner } from "./spinner";
 import type { Activity } from "./status-poll";
 
 /**
- * Each channel's panel is a chunk of its own, and only the one the page opens on comes with the page. That one
- * is rendered through next/dynamic with no loading state (`FIRST_PANEL`): next/dynamic then puts no Suspense
- * boundary around it, so the server renders it into the HTML whole (a boundary would let React stream a large
+ * Each channel's panel is a chunk of its own, and only the one the page opens on comes with the page. Each is
+ * a next/dynamic component with no loading state (`PANEL`): next/dynamic then puts no Suspense boundary around
+ * it, and the one the page opens on is rendered without one, so the server renders it into the HTML whole (a boundary would let React stream a large
  * panel as a hidden part only JavaScript shows), and it preloads the panel's chunk with the page's own. The
  * others are loaded here, fetched while the browser is idle before anyone clicks their tab, and show the
  * loading line (a Suspense boundary each) if a tab is opened before its chunk arrives. Until the page's code
@@ -60,15 +59,17 @@ function quiet<P extends object>(Panel: ComponentType<P>): ComponentType<P> {
     );
   };
 }
-const loadCard = () => import("./card-panel").then((m) => quiet(m.CardPanel));
-const loadTransfer = () => import("./transfer-panel").then((m) => quiet(m.TransferPanel));
-const loadBankPayment = () => import("./bank-payment-panel").then((m) => quiet(m.BankPaymentPanel));
-const loadUssd = () => import("./ussd-panel").then((m) => quiet(m.UssdPanel));
-const CardPanel = dynamic(loadCard);
-const TransferPanel = dynamic(loadTransfer);
-const BankPaymentPanel = dynamic(loadBankPayment);
-const UssdPanel = dynamic(loadUssd);
-const LAZY_PANEL: Record<Channel, ComponentType> = {
+const loadCard = () => import("./card-panel");
+const loadTransfer = () => import("./transfer-panel");
+const loadBankPayment = () => import("./bank-payment-panel");
+const loadUssd = () => import("./ussd-panel");
+// Each import() is written out in its dynamic() call: that is how Next finds the chunk to preload with a page
+// that renders it on the server.
+const CardPanel = dynamic(() => import("./card-panel").then((m) => quiet(m.CardPanel)));
+const TransferPanel = dynamic(() => import("./transfer-panel").then((m) => quiet(m.TransferPanel)));
+const BankPaymentPanel = dynamic(() => import("./bank-payment-panel").then((m) => quiet(m.BankPaymentPanel)));
+const UssdPanel = dynamic(() => import("./ussd-panel").then((m) => quiet(m.UssdPanel)));
+const PANEL: Record<Channel, ComponentType> = {
   card: CardPanel,
   bank_transfer: TransferPanel,
   bank_payment: BankPaymentPanel,
@@ -80,13 +81,11 @@ const LAZY_PANEL: Record<Channel, ComponentType> = {
  */
 const loadPoll = () => import("./status-poll");
 const StatusPoll = dynamic(() => loadPoll().then((m) => m.StatusPoll), { ssr: false });
+const loadCancel = () => import("./cancel-payment");
 const CancelPayment = dynamic(() => import("./cancel-payment").then((m) => m.CancelPayment));
-const FIRST_PANEL: Record<Channel, ComponentType> = {
-  card: dynamic(() => import("./card-panel").then((m) => m.CardPanel)),
-  bank_transfer: dynamic(() => import("./transfer-panel").then((m) => m.TransferPanel)),
-  bank_payment: dynamic(() => import("./bank-payment-panel").then((m) => m.BankPaymentPanel)),
-  ussd: dynamic(() => import("./ussd-panel").then((m) => m.UssdPanel)),
-};
+/** The outcome (paid, failed, cancelled) and its receipt: a chunk of its own, fetched once the page is idle. */
+const loadOutcome = () => import("./outcome");
+const Outcome = dynamic(() => import("./outcome").then((m) => m.Outcome));
 /** Only an embedded checkout loads the messages to its merchant's page. */
 const EmbedBridge = dynamic(() => import("./embed-bridge").then((m) => m.EmbedBridge), { ssr: false });
 const PRELOAD: Record<Channel, () => Promise<unknown>> = {
@@ -200,6 +199,8 @@ export function Checkout({
     tablist.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
   }, []);
 
+  // What the page opened on is in its HTML (no Suspense boundary); reached later, it may show the loading line.
+  const opensOnOutcome = useRef(TERMINAL.has(view.record.status));
   const [tab, setTab] = useState<Channel>(firstChannel);
   const hrefFor = useCallback((id: string) => `?${new URLSearchParams({ ...keep, channel: id })}`, [keep]);
 
@@ -209,14 +210,11 @@ export function Checkout({
   // Read through a ref: a change of language alone announces nothing.
   const announce = useRef(t.announce);
   announce.current = t.announce;
-  const router = useRouter();
   useEffect(() => {
     if (record.status === lastStatus.current) return;
     lastStatus.current = record.status;
     setAnnouncement(announce.current[record.status]);
-    // Paid during this visit: the server's view adds what the receipt names (card brand and last 4, bank).
-    if (record.status === "success" && !view.paidWith) router.refresh();
-  }, [record.status, router, view.paidWith]);
+  }, [record.status]);
 
   // Children's mount effects run before this one: steps rendered with the page keep focus where it is.
   useEffect(() => {
@@ -247,10 +245,17 @@ export function Checkout({
     [embedOrigin, view.reference],
   );
 
-  // The other channels' panels, fetched once the page is idle so a tab switch never waits for the network.
+  // The other channels' panels, the API's calls, the outcome and the cancel question, fetched once the page is
+  // idle so a tab switch, a submit, a payment's end or "Cancel payment" never waits for the network.
   useEffect(() => {
     const preload = () => {
-      for (const channel of view.channels) void PRELOAD[channel]().catch(() => {});
+      for (const load of [
+        ...view.channels.map((channel) => PRELOAD[channel]),
+        loadCalls,
+        loadOutcome,
+        loadCancel,
+      ])
+        void load().catch(() => {});
     };
     if (typeof requestIdleCallback === "function") {
       const id = requestIdleCallback(preload, { timeout: 3_000 });
@@ -278,16 +283,15 @@ export function Checkout({
 
   const items: TabItem[] = view.channels.map((channel) => {
     const { total } = customerTotal(view, { ...record, status: "pending" }, channel);
-    const Lazy = LAZY_PANEL[channel];
-    const First = FIRST_PANEL[channel];
+    const Panel = PANEL[channel];
     // The panel the page opens on is part of the page's HTML itself: no Suspense boundary of its own, which
     // React would stream after the rest (as a hidden part only JavaScript shows) once it is large.
     const panel =
       channel === firstChannel ? (
-        <First key={channel} />
+        <Panel key={channel} />
       ) : (
         <Suspense key={channel} fallback={loading()}>
-          <Lazy />
+          <Panel />
         </Suspense>
       );
     return { id: channel, label: t.channels[channel], detail: context.money(total), panel };
@@ -322,7 +326,13 @@ export function Checkout({
                   <p className="mt-1 text-sm">{fmt(t.expiredBody, { merchant: view.merchant.name })}</p>
                 </div>
               ) : TERMINAL.has(record.status) ? (
-                <Outcome />
+                opensOnOutcome.current ? (
+                  <Outcome />
+                ) : (
+                  <Suspense fallback={loading()}>
+                    <Outcome />
+                  </Suspense>
+                )
               ) : (
                 <>
                   {record.amountMismatch && tab !== "bank_transfer" && (
@@ -347,7 +357,11 @@ export function Checkout({
                     listRef={tablist}
                   />
                   {pollError && !expired && <p className="mt-4 text-sm text-amber-800">{t.reconnecting}</p>}
-                  <CancelPayment keep={{ ...keep, channel: tab }} initiallyConfirming={confirmCancel} />
+                  <Cancel
+                    keep={{ ...keep, channel: tab }}
+                    initiallyConfirming={confirmCancel}
+                    label={t.cancel.open}
+                  />
                 </>
               )}
             </div>
@@ -366,5 +380,28 @@ export function Checkout({
         </CheckoutContext.Provider>
       </LoadingContext.Provider>
     </FocusStepsContext.Provider>
+  );
+}
+
+/**
+ * "Cancel payment": the button comes with the page, the question and its request once the page is idle
+ * (cancel-payment.tsx), or with the page when it was opened by the plain form (`?cancel=confirm`).
+ */
+function Cancel({
+  keep,
+  initiallyConfirming,
+  label,
+}: {
+  keep: Record<string, string>;
+  initiallyConfirming: boolean;
+  label: string;
+}) {
+  const [open, setOpen] = useState(initiallyConfirming);
+  if (initiallyConfirming) return <CancelPayment keep={keep} initiallyConfirming />;
+  if (!open) return <CancelButton keep={keep} label={label} onOpen={() => setOpen(true)} />;
+  return (
+    <Suspense fallback={<CancelButton keep={keep} label={label} onOpen={() => {}} />}>
+      <CancelPayment keep={keep} initiallyConfirming openedHere />
+    </Suspense>
   );
 }

@@ -1,12 +1,14 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useContext, useEffect, useRef, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { FocusStepsContext, StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary } from "@/components/ui/styles";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { Channel } from "@/lib/checkout/types";
-import { callbackHref, formatDateTime, isZeroAmount } from "@/lib/i18n/format";
+import { isZeroAmount } from "@/lib/i18n/format";
+import { callbackHref, formatDateTime } from "@/lib/i18n/format-details";
 import { fmt } from "@/lib/i18n/locales";
 import { customerTotal } from "./amounts";
 import { useCheckout } from "./context";
@@ -84,6 +86,13 @@ export function Outcome() {
           currency: record.currency,
         })
       : null;
+
+  // Paid during this visit: the server's view adds what the receipt names (card brand and last 4, bank).
+  const router = useRouter();
+  const paidHere = record.status === "success" && !view.paidWith;
+  useEffect(() => {
+    if (paidHere) router.refresh();
+  }, [paidHere, router]);
 
   const [secondsLeft, setSecondsLeft] = useState(RETURN_SECONDS);
   const [stayed, setStayed] = useState(false);

@@ -6,7 +6,7 @@ import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, alertWarning, buttonPrimary } from "@/components/ui/styles";
 import { useCountdown } from "@/components/ui/use-countdown";
 import type { CheckoutView, VirtualAccountView } from "@/lib/checkout/types";
-import { clockInWords, formatAccountNumber, formatClock } from "@/lib/i18n/format";
+import { clockInWords, formatAccountNumber, formatClock } from "@/lib/i18n/format-details";
 import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi, newIdempotencyKey } from "./api";
 import { CheckoutForm } from "./checkout-form";
