@@ -50,6 +50,31 @@ test("checkout pages carry the security headers of docs/checkout.md; the API doe
   expect(api.headers()["content-security-policy"]).toBeUndefined();
 });
 
+test("the page loads the code of the panel it opens on with itself, and no other panel's", async ({
+  request,
+  merchant,
+}) => {
+  const session = await initialize(request, merchant);
+  const path = new URL(session.checkoutUrl).pathname;
+  /** The text of every script the page runs or preloads (a next/dynamic chunk it rendered on the server). */
+  async function firstLoad(query: string): Promise<string> {
+    const html = await (await request.get(`${path}${query}`)).text();
+    const sources = [
+      ...(html.match(/<script\b[^>]*\bsrc="[^"]+"/g) ?? []),
+      ...(html.match(/<link\b[^>]*\brel="preload"[^>]*\bas="script"[^>]*>/g) ?? []),
+    ].map((tag) => /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1] ?? "");
+    const texts = await Promise.all(sources.map(async (src) => (await request.get(src)).text()));
+    return texts.join("\n");
+  }
+  // The card form's number field and the transfer panel's account number, as their code names them.
+  const card = await firstLoad("");
+  expect(card).toContain('"cc-number"');
+  expect(card).not.toContain('"account-number"');
+  const transfer = await firstLoad("?channel=bank_transfer");
+  expect(transfer).toContain('"account-number"');
+  expect(transfer).not.toContain('"cc-number"');
+});
+
 for (const layout of LAYOUTS) {
   test.describe(layout.name, () => {
     test.use(layout.use);
