@@ -115,6 +115,35 @@ for (const layout of LAYOUTS) {
       await expectDemoReturn(page, "success");
     });
 
+    test("a card that asks for 3-D Secure: the bank's page declines once, then approves", async ({ page }) => {
+      await startFromDemo(page);
+      await fillCard(page, { number: "4000000000003063" });
+      await page.getByRole("button", { name: /^Pay NGN/ }).click();
+      await expect(page.getByRole("heading", { name: "Confirm on your bank's page" })).toBeFocused();
+      await expectAccessible(page, "3-D Secure step");
+
+      // The bank's page takes this tab, and sends the customer back to the checkout.
+      await page.getByRole("link", { name: "Continue to your bank" }).click();
+      await expect(page.getByRole("heading", { name: "Confirm this test payment" })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page, "sandbox bank page");
+      await page.getByRole("button", { name: "Decline" }).click();
+      // Back on the checkout's card form, which says why.
+      await expect(page).toHaveURL(/\/pay\/[A-Za-z0-9]+\?channel=card&problem=/);
+      await expect(page.getByRole("heading", { name: "Payment declined" })).toBeVisible();
+      await expect(page.getByText("Your bank declined this card.", { exact: false })).toBeVisible();
+
+      await fillCard(page, { number: "4000000000003063" });
+      await page.getByRole("button", { name: /^Pay NGN/ }).click();
+      await page.getByRole("link", { name: "Continue to your bank" }).click();
+      await page.getByRole("button", { name: "Approve" }).click();
+      // Back on the checkout, paid: the result and the way back to the store (a checkout opened again does not
+      // send the customer on by itself).
+      await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+      await page.getByRole("link", { name: /^Return to / }).click();
+      await expectDemoReturn(page, "success");
+    });
+
     test("pressing Pay from a field with a mistake does not move Pay before the release", async ({
       page,
       request,

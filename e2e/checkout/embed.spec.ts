@@ -190,6 +190,43 @@ test.describe("the embedded checkout", () => {
     expect((await verify(request, merchant, session.reference)).status).toBe("success");
   });
 
+  test("3-D Secure opens the bank's page in a window of its own, which comes back and closes; the merchant's page stays", async ({
+    page,
+    request,
+  }) => {
+    const { merchant } = await embeddingMerchant(request);
+    const session = await initialize(request, merchant);
+    await openOnShop(page, MERCHANT_ORIGIN, session.accessCode);
+    await waitForEvent(page, "load");
+    const frame = checkout(page);
+    const card = frame.getByRole("tabpanel");
+    await card.getByLabel("Card number").fill("4000 0000 0000 3063");
+    await card.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await card.getByLabel("CVV").fill("123");
+    await card.getByRole("button", { name: /^Pay NGN/ }).click();
+
+    const popupOpened = page.waitForEvent("popup");
+    await card.getByRole("link", { name: "Continue to your bank" }).click();
+    const bank = await popupOpened;
+    await expect(bank.getByRole("heading", { name: "Confirm this test payment" })).toBeVisible();
+    await expect(bank.getByText("Embed Shop asks to charge")).toBeVisible();
+    // The merchant's page is where it was, the checkout still over it.
+    expect(page.url()).toContain(`${MERCHANT_ORIGIN}/shop`);
+    await bank.getByRole("button", { name: "Approve" }).click();
+    // Back on the checkout, the bank's window closes itself; the embedded checkout shows the outcome.
+    await bank.waitForEvent("close");
+    // The embedded checkout learns it from its status poll (or at once, when the closing window gives it the
+    // focus back, which a headless browser does not do): a few seconds at most.
+    await expect(frame.getByRole("heading", { name: "Payment successful" })).toBeVisible({ timeout: 20_000 });
+    await waitForEvent(page, "success");
+    await page.waitForTimeout(2_000);
+    expect((await events(page)).filter((e) => e.type === "success")).toEqual([
+      expect.objectContaining({ type: "success", reference: session.reference, status: "success" }),
+    ]);
+    expect(page.url()).toContain(`${MERCHANT_ORIGIN}/shop`);
+    expect((await verify(request, merchant, session.reference)).status).toBe("success");
+  });
+
   test("cancel: onCancel with the reference, then onClose; verify says abandoned", async ({
     page,
     request,

@@ -22,7 +22,7 @@ export async function waitingCardAttempt(executor: Kysely<Database>, transaction
 }
 
 /** A card attempt's details: what is kept of the card, and the step it waits for (with its message and page). */
-export function cardDetails(attempt: AttemptRow): {
+export function cardDetails(attempt: Pick<AttemptRow, "details" | "status">): {
   summary: CardSummary;
   authorization: string | undefined;
   step: ChargeStep | undefined;

@@ -30,10 +30,25 @@ const TEST_CARDS: Record<string, CardOutcome> = {
     authorization: "",
     message: "Enter the one-time password sent to your phone.",
   },
+  "4000000000003063": {
+    kind: "action_required",
+    step: "redirect",
+    authorization: "",
+    message: "Confirm the payment on your bank's page.",
+  },
 };
+
+/**
+ * The sandbox bank's 3-D Secure page for an authorisation (app/pay/sandbox/bank): the attempt and the
+ * authorisation in its address are what a real network's page address carries, and nothing else opens it.
+ */
+export function sandboxBankPageUrl(attemptId: string, authorization: string): string {
+  const query = new URLSearchParams({ attempt: attemptId, authorization });
+  return `${env().PUBLIC_BASE_URL}/pay/sandbox/bank?${query}`;
+}
 export const SANDBOX_OTP = "123456";
 
-/** How long the sandbox network waits for an OTP. */
+/** How long the sandbox network waits for an OTP or a confirmation on its bank page. */
 const OTP_TTL_MS = 10 * 60_000;
 
 async function networkDelay() {
@@ -100,11 +115,16 @@ export const sandboxRails: Rails = {
           .insertInto("sandbox_card_otps")
           .values({ authorization, expires_at: Date.now() + OTP_TTL_MS })
           .execute();
-        return decided(attemptId, { ...outcome, authorization });
+        return decided(attemptId, {
+          ...outcome,
+          authorization,
+          ...(outcome.step === "redirect" && { url: sandboxBankPageUrl(attemptId, authorization) }),
+        });
       }
       return decided(attemptId, { kind: "success", authorization });
     },
     async submitStep({ attemptId, authorization, answer }) {
+      // A 3-D Secure authorisation waits for the bank's page, never for an answer sent here.
       if (answer.step !== "otp") {
         return decided(attemptId, {
           kind: "failed",
@@ -189,3 +209,45 @@ export const sandboxRails: Rails = {
     },
   },
 };
+
+/**
+ * The customer's answer on the sandbox bank's 3-D Secure page: the network decides (approve: the charge
+ * succeeds; decline: `card_declined`), once. Returns the attempt it decided, or null when nothing waits for
+ * that authorisation (answered already, expired, or an address that is not one of the sandbox's).
+ */
+export async function answerSandboxBankPage(input: {
+  attemptId: string;
+  authorization: string;
+  decision: "approve" | "decline";
+}): Promise<string | null> {
+  const waiting = await db()
+    .selectFrom("sandbox_card_charges")
+    .select("outcome")
+    .where("attempt_id", "=", input.attemptId)
+    .executeTakeFirst();
+  const outcome = waiting ? storedOutcome(waiting.outcome) : null;
+  if (outcome?.kind !== "action_required" || outcome.step !== "redirect") return null;
+  if (outcome.authorization !== input.authorization) return null;
+  // Taken once, as an OTP is: a second answer (another tab, a replay) finds nothing waiting.
+  const taken = await db()
+    .deleteFrom("sandbox_card_otps")
+    .where("authorization", "=", input.authorization)
+    .returning("expires_at")
+    .executeTakeFirst();
+  if (!taken) return null;
+  if (toMillis(taken.expires_at) < Date.now()) {
+    await decided(input.attemptId, {
+      kind: "failed",
+      reason: "authentication_expired",
+      message: "The bank's confirmation expired; pay again.",
+    });
+    return input.attemptId;
+  }
+  await decided(
+    input.attemptId,
+    input.decision === "approve"
+      ? { kind: "success", authorization: input.authorization }
+      : { kind: "failed", reason: "card_declined", message: "The bank declined the payment on its page." },
+  );
+  return input.attemptId;
+}
