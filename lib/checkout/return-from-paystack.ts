@@ -1,5 +1,6 @@
 import { checkBankPayment } from "@/lib/channels/check-bank-payment";
 import { checkCardCharge } from "@/lib/channels/check-card-charge";
+import { backFromBankPage } from "@/lib/checkout/back-from-bank-page";
 import { isAppError } from "@/lib/core/errors";
 import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
@@ -12,8 +13,9 @@ import { PAYSTACK_REFERENCE } from "@/lib/rails/paystack/references";
  * Secure, internet banking): the Callback URL set in Paystack's dashboard (docs/go-live.md). The charge is
  * found by the reference we gave Paystack, its standing is asked of Paystack (GET /charge/{reference}, then
  * GET /transaction/verify/{reference}) and applied, and the customer lands on the checkout, which shows the
- * outcome. Returns where to send the browser; null for a reference that is not one of ours (a 404). The
- * reference carries the attempt's random id, so it cannot be guessed from the transaction's.
+ * outcome (a refusal with its reason: back-from-bank-page.ts). Returns where to send the browser; null for a
+ * reference that is not one of ours (a 404). The reference carries the attempt's random id, so it cannot be
+ * guessed from the transaction's.
  */
 export async function returnFromPaystack(input: { reference: string | null }): Promise<string | null> {
   const reference = input.reference ?? "";
@@ -40,9 +42,10 @@ export async function returnFromPaystack(input: { reference: string | null }): P
     transactionId: found.id,
     reference: found.reference,
   };
+  let result: { status: string; reason?: unknown } | null = null;
   try {
-    if (found.channel === "card") await checkCardCharge({ principal });
-    else if (found.channel === "bank_payment") await checkBankPayment({ principal });
+    if (found.channel === "card") result = await checkCardCharge({ principal });
+    else if (found.channel === "bank_payment") result = await checkBankPayment({ principal });
   } catch (err) {
     // The checkout shows where the payment stands either way; its own check and the webhook settle it.
     if (!isAppError(err))
@@ -50,5 +53,5 @@ export async function returnFromPaystack(input: { reference: string | null }): P
         error: err instanceof Error ? err.message : String(err),
       });
   }
-  return `/pay/${found.access_code}`;
+  return backFromBankPage(found.access_code, found.channel, result);
 }

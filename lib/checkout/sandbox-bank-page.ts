@@ -1,5 +1,6 @@
 import { checkCardCharge } from "@/lib/channels/check-card-charge";
 import { cardDetails } from "@/lib/channels/waiting-card-attempt";
+import { backFromBankPage } from "@/lib/checkout/back-from-bank-page";
 import { BRAND_LABEL, type Brand } from "@/lib/checkout/card";
 import { isAppError } from "@/lib/core/errors";
 import type { AccessCodePrincipal } from "@/lib/core/principal";
@@ -89,7 +90,7 @@ export async function answerSandboxBank(input: {
   if (!found) return null;
   const answered = await answerSandboxBankPage(input);
   const { row } = found;
-  let problem: string | null = null;
+  let result: { status: string; reason?: unknown } | null = null;
   if (answered) {
     const principal: AccessCodePrincipal = {
       kind: "access_code",
@@ -99,9 +100,7 @@ export async function answerSandboxBank(input: {
       reference: row.reference,
     };
     try {
-      const result = await checkCardCharge({ principal });
-      // A declined card comes back to the card form with its reason, as a card form posted itself does.
-      if (result.status === "failed" && "reason" in result) problem = `decline:${result.reason}`;
+      result = await checkCardCharge({ principal });
     } catch (err) {
       // The checkout asks where the payment stands itself when the customer is back.
       if (!isAppError(err))
@@ -110,6 +109,5 @@ export async function answerSandboxBank(input: {
         });
     }
   }
-  const query = problem ? `?${new URLSearchParams({ channel: "card", problem })}` : "";
-  return `/pay/${row.access_code}${query}`;
+  return backFromBankPage(row.access_code, "card", result);
 }
