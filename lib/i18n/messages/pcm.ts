@@ -385,7 +385,7 @@ export const pcm: Messages = {
     fullName: "Your full name",
     optional: "(if you like)",
     continue: "Continue to payment",
-    payInPopup: "Pay for popup for dis page",
+    payInPopup: "Pay for dis same page",
     errors: {
       noKey: "The demo shop never get merchant key; check wetin dem write for this page.",
       chooseProduct: "Choose wetin you wan buy.",
