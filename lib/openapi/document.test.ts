@@ -3,8 +3,8 @@ import { join, relative, sep } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { ENDPOINTS } from "@/lib/endpoints";
 import { openApiDocument } from "./document";
-import { OPERATIONS } from "./operations";
 
 const APP = join(import.meta.dirname, "../../app");
 
@@ -49,7 +49,7 @@ describe("the OpenAPI document", () => {
       .sort();
     expect(served.length).toBeGreaterThan(30);
     expect(described).toEqual(served);
-    expect(OPERATIONS).toHaveLength(served.length);
+    expect(ENDPOINTS).toHaveLength(served.length);
   });
 
   it("is OpenAPI 3.1 whose schemas compile as JSON Schema 2020-12, with a webhook per event type", () => {
@@ -101,7 +101,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("gives every write with a body an example that its own request schema accepts", () => {
-    for (const op of OPERATIONS) {
+    for (const op of ENDPOINTS) {
       if (!op.body) continue;
       expect(op.example, `${op.method} ${op.path} has an example`).toBeDefined();
       const parsed = op.body.safeParse(op.example);
