@@ -1,13 +1,9 @@
 import type { z } from "zod";
-import { AppError, isAppError } from "@/lib/core/errors";
-import type {
-  AccessCodePrincipal,
-  AnonymousPrincipal,
-  SecretKeyPrincipal,
-  SessionPrincipal,
-} from "@/lib/core/principal";
+import type { Credential, EndpointContext, PrincipalFor } from "@/lib/core/endpoint";
+import { AppError, type ErrorCode, isAppError } from "@/lib/core/errors";
 import { parseOrThrow } from "@/lib/core/validation";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
 import { authenticateSession } from "@/lib/merchants/authenticate-session";
@@ -20,33 +16,9 @@ import { failureBody, jsonResponse, successBody } from "./envelope";
 import { checkIdempotencyKey, runIdempotent } from "./idempotency";
 import { readQuery } from "./query";
 
-type AuthKind = "none" | "secret_key" | "access_code" | "session";
-type PrincipalFor<A extends AuthKind> = A extends "secret_key"
-  ? SecretKeyPrincipal
-  : A extends "access_code"
-    ? AccessCodePrincipal
-    : A extends "session"
-      ? SessionPrincipal
-      : AnonymousPrincipal;
-
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type ApiContext<A extends AuthKind, B, Q, P> = {
-  auth: PrincipalFor<A>;
-  body: Output<B>;
-  query: Output<Q>;
-  params: Output<P>;
-  requestId: string;
-  clientAddress: string;
-  /** The request's valid `Idempotency-Key` on an authenticated POST, for verbs that record it with what they make. */
-  idempotencyKey: string | null;
-  /** With `idempotencyKey`: the body's keyed hash, the one its stored answer is matched by. */
-  idempotencyRequestHash: string | null;
-  /** The body's exact text, for routes that check a signature over it (`rawBody: true`); "" otherwise. */
-  rawBody: string;
-  /** The request's headers (a processor's signature header). */
-  headers: Headers;
-};
+export type ApiContext<A extends Credential, B, Q, P> = EndpointContext<A, B, Q, P>;
 
 /** What a handler returns: data for the success envelope, with 200 unless `status` says otherwise. */
 export type ApiResult = { status?: number; data: unknown; headers?: Record<string, string> };
@@ -54,18 +26,19 @@ export type ApiResult = { status?: number; data: unknown; headers?: Record<strin
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
-type Options<A extends AuthKind, B, Q, P> = {
+type Options<A extends Credential, B, Q, P> = {
   auth: A;
   body?: B;
   query?: Q;
   params?: P;
   /** Keep the body's exact text in `rawBody` (a signature over it is checked by the handler). */
   rawBody?: boolean;
+  /**
+   * The failure codes the endpoint declares (lib/core/endpoint.ts `declaredErrors`). With CHECK_DECLARED_ERRORS
+   * (the test servers), a failure with any other code answers 500 `internal_error` and is logged as undeclared.
+   */
+  declared?: ReadonlySet<ErrorCode>;
 };
-
-export function created(data: unknown): ApiResult {
-  return { status: 201, data };
-}
 
 function bearer(request: Request): string | null {
   const header = request.headers.get("authorization");
@@ -74,7 +47,7 @@ function bearer(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
-async function authenticate(kind: AuthKind, request: Request, clientAddress: string) {
+async function authenticate(kind: Credential, request: Request, clientAddress: string) {
   switch (kind) {
     case "secret_key":
       return authenticateSecretKey({ key: request.headers.get("x-api-key") ?? bearer(request) });
@@ -105,7 +78,7 @@ function canonicalJson(value: unknown): string {
  * error into the API envelope with an `x-request-id`. Handlers never catch; this is the one try/catch.
  */
 export function withApi<
-  A extends AuthKind,
+  A extends Credential,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
@@ -188,7 +161,17 @@ export function withApi<
           "x-request-id": requestId,
         });
       }
-    } catch (err) {
+    } catch (caught) {
+      let err = caught;
+      if (
+        isAppError(err) &&
+        options.declared &&
+        !options.declared.has(err.code) &&
+        env().CHECK_DECLARED_ERRORS
+      ) {
+        log.error("undeclared error code", { requestId, method, path, code: err.code });
+        err = new Error(`${method} ${path} failed with ${err.code}, which its definition does not declare`);
+      }
       if (isAppError(err)) {
         status = err.status;
         errorCode = err.code;
