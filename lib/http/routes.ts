@@ -1,5 +1,5 @@
 import { declaredErrors, type Endpoint, type HttpMethod } from "@/lib/core/endpoint";
-import { methodsNotAllowed, type RouteHandler, withApi } from "./with-api";
+import { type Door, methodsNotAllowed, type RouteHandler, withApi } from "./with-api";
 
 /** An endpoint whose route builds its own `Response` (a script, the document, the ping) instead of a handler's data. */
 export type Served = { endpoint: Endpoint; handle: RouteHandler };
@@ -19,19 +19,25 @@ export function wiredEndpoint(handler: unknown): Endpoint | undefined {
 
 const METHOD_ORDER: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-/** The route handler of an endpoint with a handler: withApi with its schemas, status and declared failure codes. */
-export function endpointHandler(endpoint: Endpoint): RouteHandler {
+/**
+ * The route handler of an endpoint with a handler: withApi with its schemas, status and declared failure codes,
+ * through the API's door or the console's (which refuses a cross-origin mutation too).
+ */
+export function endpointHandler(endpoint: Endpoint, door: Door = "api"): RouteHandler {
   const { handler } = endpoint;
   if (!handler)
     throw new Error(`${endpoint.method} ${endpoint.path} has no handler: serve it from its route`);
+  const declared = new Set(declaredErrors(endpoint));
+  if (door === "console") declared.add("cross_origin");
   return withApi(
     {
+      door,
       auth: endpoint.auth,
       body: endpoint.body,
       query: endpoint.query,
       params: endpoint.params,
       rawBody: endpoint.rawBody,
-      declared: new Set(declaredErrors(endpoint)),
+      declared,
     },
     async (ctx) => ({ status: endpoint.status, data: await handler(ctx) }),
   );
@@ -55,5 +61,21 @@ export function routes(...entries: Array<Endpoint | Served>) {
     WIRED.set(handler, endpoint);
     handlers[endpoint.method] = handler;
   }
+  return handlers;
+}
+
+/**
+ * A console route (app/dashboard/api/**) that is an API endpoint's: the same definition, handler and failure
+ * codes through the console's door (same-origin mutations, the cookie session in the console's mode, the
+ * console's failure envelope with a `validation_error`'s `fields`). Its path is the console's own.
+ */
+export function consoleRoutes(...endpoints: Endpoint[]) {
+  const methods = endpoints.map((e) => e.method);
+  if (new Set(methods).size !== methods.length || endpoints.some((e) => e.auth !== "session"))
+    throw new Error(`a console route serves session endpoints, each method once: ${methods}`);
+  const handlers: Record<HttpMethod | "OPTIONS", RouteHandler> = methodsNotAllowed(
+    ...METHOD_ORDER.filter((m) => methods.includes(m)),
+  );
+  for (const endpoint of endpoints) handlers[endpoint.method] = endpointHandler(endpoint, "console");
   return handlers;
 }

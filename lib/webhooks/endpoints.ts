@@ -106,6 +106,6 @@ export const webhooksEndpoints = {
     response: RedeliverResponse,
     errors: ["event_not_found", "invalid_state"],
     handler: ({ auth, params }) =>
-      redeliverEvent({ merchantId: auth.merchantId, mode: deploymentMode(), eventId: params.id }),
+      redeliverEvent({ merchantId: auth.merchantId, mode: auth.mode, eventId: params.id }),
   }),
 };
