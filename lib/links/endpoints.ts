@@ -24,7 +24,7 @@ export const linksEndpoints = {
     errors: ["channel_unavailable"],
     example: { title: "Summer tote", amount: "18500.00", currency: "NGN" },
     handler: ({ auth, body }) =>
-      createPaymentLink({ merchantId: auth.merchantId, mode: deploymentMode(), link: body }),
+      createPaymentLink({ merchantId: auth.merchantId, mode: auth.mode, link: body }),
   }),
   list: defineEndpoint({
     method: "GET",
@@ -66,7 +66,7 @@ export const linksEndpoints = {
     handler: ({ auth, params, body }) =>
       updatePaymentLink({
         merchantId: auth.merchantId,
-        mode: deploymentMode(),
+        mode: auth.mode,
         slug: params.slug,
         changes: body,
       }),

@@ -93,7 +93,7 @@ export const webhooksEndpoints = {
     status: 200,
     response: EventListResponse,
     handler: ({ auth, query }) =>
-      listEvents({ merchantId: auth.merchantId, ...query, mode: query.mode ?? deploymentMode() }),
+      listEvents({ merchantId: auth.merchantId, ...query, mode: query.mode ?? auth.mode }),
   }),
   redeliver: defineEndpoint({
     method: "POST",
