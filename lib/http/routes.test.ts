@@ -83,6 +83,32 @@ describe("routes wired from the registry", () => {
   });
 });
 
+describe("a handler's answer", () => {
+  it("must have its response schema's shape (checked by the compiler: npx tsc)", () => {
+    const base = {
+      method: "GET",
+      path: "/v1/things",
+      tag: "Service",
+      summary: "Things",
+      auth: "none",
+      status: 200,
+      response: z.object({ id: z.string(), count: z.number(), state: z.enum(["open", "closed"]) }),
+    } as const;
+    const right = defineEndpoint({ ...base, handler: async () => ({ id: "a", count: 1, state: "open" }) });
+    defineEndpoint({
+      ...base,
+      // @ts-expect-error: `count` is missing
+      handler: async () => ({ id: "a", state: "open" }),
+    });
+    defineEndpoint({
+      ...base,
+      // @ts-expect-error: `count` is a number, not a string
+      handler: async () => ({ id: "a", count: "1", state: "open" }),
+    });
+    expect(right.response.safeParse({ id: "a", count: 1, state: "open" }).success).toBe(true);
+  });
+});
+
 describe("a failure code the endpoint does not declare", () => {
   /** The wrapper as a fresh process has it (the configuration is read once), and a route failing by `id`. */
   async function thingRoute() {
