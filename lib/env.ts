@@ -132,6 +132,15 @@ const EnvSchema = z
       .enum(["0", "1", "true", "false"])
       .default("0")
       .transform((v) => v === "1" || v === "true"),
+    /**
+     * Test servers (tests/setup/servers.ts): a failure whose code the endpoint's definition does not declare
+     * (lib/<area>/endpoints.ts, the document's list) answers 500 `internal_error` and is logged, so a suite
+     * meeting one fails. Off elsewhere: the client gets the code.
+     */
+    CHECK_DECLARED_ERRORS: z
+      .enum(["0", "1", "true", "false"])
+      .default("0")
+      .transform((v) => v === "1" || v === "true"),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     /**
      * Where receipt emails go out (`smtp://user:pass@host:587`, `smtps://…:465`; nodemailer's URL form). Unset:

@@ -43,6 +43,7 @@ import {
   UNKNOWN_REFERENCE,
   unknownFieldCases,
 } from "./helpers/malformed-sweep";
+import { registryRoutes, UNKNOWN_EVENT, UNKNOWN_SLUG } from "./helpers/registry-routes";
 import type { Target } from "./setup/servers";
 
 /**
@@ -54,8 +55,6 @@ import type { Target } from "./setup/servers";
  * endpoint's answers must never hold the card number (docs/api.md).
  */
 
-const UNKNOWN_SLUG = "no-such-link-000000";
-const UNKNOWN_EVENT = `evt_${"Z".repeat(24)}`;
 const YEAR = new Date().getUTCFullYear();
 const NOT_STRINGS = WRONG_TYPES_FOR_STRING.filter(([l]) => l !== "null");
 const WRONG_TYPES_FOR_NUMBER: ReadonlyArray<[string, unknown]> = [
@@ -1730,27 +1729,7 @@ describe.each(targets)("malformed input to channels, sandbox, webhooks and links
     beforeAll(async () => {
       ctx = await newCtx();
     });
-    const routes: Array<[string, string[], Expect?]> = [
-      ["/v1/payment/checkout/charge/card", ["POST"]],
-      ["/v1/payment/checkout/charge/card/otp", ["POST"]],
-      ["/v1/payment/checkout/charge/bank-transfer", ["POST"]],
-      ["/v1/payment/checkout/charge/bank-transfer/simulate", ["POST"]],
-      ["/v1/payment/checkout/charge/bank-payment", ["POST"]],
-      ["/v1/payment/checkout/charge/ussd", ["POST"]],
-      ["/v1/payment/checkout/cancel", ["POST"]],
-      ["/v1/payment/checkout/sandbox/transfer", ["POST"]],
-      ["/v1/payment/checkout/sandbox/authorize", ["POST"]],
-      ["/v1/sandbox/transfers", ["POST"]],
-      ["/v1/sandbox/authorizations", ["POST"]],
-      ["/v1/merchants/webhook", ["GET", "PUT"]],
-      ["/v1/merchants/webhook/roll-secret", ["POST"]],
-      ["/v1/merchants/events", ["GET"]],
-      [`/v1/merchants/events/${UNKNOWN_EVENT}/redeliver`, ["POST"]],
-      ["/v1/merchants/payment-links", ["GET", "POST"]],
-      [`/v1/merchants/payment-links/${UNKNOWN_SLUG}`, ["GET", "PATCH"]],
-      [`/v1/merchants/payment-links/${UNKNOWN_SLUG}/display`, ["GET"], { status: 404 }],
-      [`/v1/merchants/payment-links/${UNKNOWN_SLUG}/pay`, ["POST"]],
-    ];
+    const routes = registryRoutes("malformed-channels");
     const cases = routes.flatMap(([path, allowed, head]) => methodCases(path, allowed, head));
     for (const c of cases) it(c.name, () => run(ctx, c));
   });

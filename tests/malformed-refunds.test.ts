@@ -18,6 +18,7 @@ import {
   UNKNOWN_REFERENCE,
   unknownFieldCases,
 } from "./helpers/malformed-sweep";
+import { registryRoutes, UNKNOWN_REFUND } from "./helpers/registry-routes";
 
 /**
  * Malformed-input sweep over the refunds endpoints (docs/api.md, docs/refunds.md): every case is a 4xx that is exactly
@@ -25,7 +26,6 @@ import {
  * refused request writes a refund or changes the paid transaction.
  */
 const NOT_STRINGS = WRONG_TYPES_FOR_STRING.filter(([l]) => l !== "null");
-const UNKNOWN_REFUND = `rfd_${"Z".repeat(24)}`;
 
 describe.each(targets)("malformed input to refunds on $name", (target) => {
   const api = client(target.url);
@@ -216,14 +216,8 @@ describe.each(targets)("malformed input to refunds on $name", (target) => {
     beforeAll(async () => {
       ctx = await newCtx();
     });
-    const routes: Array<[string, string[]]> = [
-      ["/v1/refunds", ["GET", "POST"]],
-      [`/v1/refunds/${UNKNOWN_REFUND}`, ["GET"]],
-      ["/v1/merchants/refunds", ["GET", "POST"]],
-      [`/v1/merchants/refunds/${UNKNOWN_REFUND}`, ["GET"]],
-      [`/v1/sandbox/refunds/${UNKNOWN_REFUND}`, ["POST"]],
-    ];
-    const cases = routes.flatMap(([path, allowed]) => methodCases(path, allowed));
+    const routes = registryRoutes("malformed-refunds");
+    const cases = routes.flatMap(([path, allowed, head]) => methodCases(path, allowed, head));
     for (const c of cases) it(c.name, () => run(ctx, c));
   });
 });

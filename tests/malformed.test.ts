@@ -53,6 +53,7 @@ import {
   UNKNOWN_REFERENCE,
   unknownFieldCases,
 } from "./helpers/malformed-sweep";
+import { registryRoutes } from "./helpers/registry-routes";
 
 /**
  * Malformed-input sweep over every endpoint (docs/api.md "Errors": no input, however malformed, may produce a 500, a
@@ -62,24 +63,6 @@ import {
  */
 
 const VALID_PASSWORD = "correct horse battery staple";
-
-// ---------------------------------------------------------------------------------------------------------
-// Routes and their methods (for 405s)
-
-const ROUTES: Array<[string, string[]]> = [
-  ["/v1/payment/initialize", ["POST"]],
-  [`/v1/payment/verify/${UNKNOWN_REFERENCE}`, ["GET"]],
-  ["/v1/payment/checkout/verify", ["GET"]],
-  ["/v1/payment/checkout/banks", ["GET"]],
-  ["/v1/merchants/auth/signup", ["POST"]],
-  ["/v1/merchants/auth/login", ["POST"]],
-  ["/v1/merchants/auth/logout", ["POST"]],
-  ["/v1/merchants/keys/roll", ["POST"]],
-  ["/v1/merchants/settings", ["GET", "PUT"]],
-  ["/v1/merchants/transactions", ["GET"]],
-];
-
-// ---------------------------------------------------------------------------------------------------------
 
 describe.each(targets)("malformed input on $name", (target) => {
   const api = client(target.url);
@@ -812,7 +795,8 @@ describe.each(targets)("malformed input on $name", (target) => {
       ctx = await newCtx(true);
     });
     const cases: Case[] = [];
-    for (const [path, allowed] of ROUTES) cases.push(...methodCases(path, allowed));
+    for (const [path, allowed, head] of registryRoutes("malformed"))
+      cases.push(...methodCases(path, allowed, head));
     const unknownPaths: Array<[string, Expect]> = [
       ["/v1/nope", NOT_FOUND_ROUTE],
       ["/v1/payment", NOT_FOUND_ROUTE],

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import type { Credential } from "@/lib/core/endpoint";
+import { ENDPOINTS } from "@/lib/endpoints";
 import { env } from "@/lib/env";
 import { openApiDocument } from "@/lib/openapi/document";
-import { type Credential, OPERATIONS } from "@/lib/openapi/operations";
 import { type Components, type JsonSchema, SchemaView } from "./_components/schema-view";
 import { TryIt } from "./_components/try-it";
 
@@ -71,7 +72,7 @@ function Operation({
   path: string;
   components: Components;
 }) {
-  const meta = OPERATIONS.find((o) => o.path === path && o.method === method);
+  const meta = ENDPOINTS.find((o) => o.path === path && o.method.toLowerCase() === method);
   const body = op.requestBody?.content["application/json"];
   const parameters = (op.parameters ?? []).filter((p) => p.in !== "header");
   const headers = (op.parameters ?? []).filter((p) => p.in === "header");

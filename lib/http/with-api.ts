@@ -1,13 +1,12 @@
 import type { z } from "zod";
-import { AppError, isAppError } from "@/lib/core/errors";
-import type {
-  AccessCodePrincipal,
-  AnonymousPrincipal,
-  SecretKeyPrincipal,
-  SessionPrincipal,
-} from "@/lib/core/principal";
+import { assertSameOrigin } from "@/lib/console/origin";
+import { sessionFromRequest } from "@/lib/console/session";
+import type { Credential, EndpointContext, PrincipalFor } from "@/lib/core/endpoint";
+import { AppError, type ErrorCode, isAppError } from "@/lib/core/errors";
+import type { Principal } from "@/lib/core/principal";
 import { parseOrThrow } from "@/lib/core/validation";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { authenticateSecretKey } from "@/lib/merchants/authenticate-secret-key";
 import { authenticateSession } from "@/lib/merchants/authenticate-session";
@@ -16,37 +15,13 @@ import { pepper } from "@/lib/security/pepper";
 import { keyedHash, newRequestId } from "@/lib/security/tokens";
 import { readJsonBody } from "./body";
 import { clientAddressOf } from "./client-address";
-import { failureBody, jsonResponse, successBody } from "./envelope";
+import { consoleFailureBody, failureBody, jsonResponse, successBody } from "./envelope";
 import { checkIdempotencyKey, runIdempotent } from "./idempotency";
 import { readQuery } from "./query";
 
-type AuthKind = "none" | "secret_key" | "access_code" | "session";
-type PrincipalFor<A extends AuthKind> = A extends "secret_key"
-  ? SecretKeyPrincipal
-  : A extends "access_code"
-    ? AccessCodePrincipal
-    : A extends "session"
-      ? SessionPrincipal
-      : AnonymousPrincipal;
-
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type ApiContext<A extends AuthKind, B, Q, P> = {
-  auth: PrincipalFor<A>;
-  body: Output<B>;
-  query: Output<Q>;
-  params: Output<P>;
-  requestId: string;
-  clientAddress: string;
-  /** The request's valid `Idempotency-Key` on an authenticated POST, for verbs that record it with what they make. */
-  idempotencyKey: string | null;
-  /** With `idempotencyKey`: the body's keyed hash, the one its stored answer is matched by. */
-  idempotencyRequestHash: string | null;
-  /** The body's exact text, for routes that check a signature over it (`rawBody: true`); "" otherwise. */
-  rawBody: string;
-  /** The request's headers (a processor's signature header). */
-  headers: Headers;
-};
+export type ApiContext<A extends Credential, B, Q, P> = EndpointContext<A, B, Q, P>;
 
 /** What a handler returns: data for the success envelope, with 200 unless `status` says otherwise. */
 export type ApiResult = { status?: number; data: unknown; headers?: Record<string, string> };
@@ -54,18 +29,19 @@ export type ApiResult = { status?: number; data: unknown; headers?: Record<strin
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
-type Options<A extends AuthKind, B, Q, P> = {
+type Options<A extends Credential, B, Q, P> = {
   auth: A;
   body?: B;
   query?: Q;
   params?: P;
   /** Keep the body's exact text in `rawBody` (a signature over it is checked by the handler). */
   rawBody?: boolean;
+  /**
+   * The failure codes the endpoint declares (lib/core/endpoint.ts `declaredErrors`). With CHECK_DECLARED_ERRORS
+   * (the test servers), a failure with any other code answers 500 `internal_error` and is logged as undeclared.
+   */
+  declared?: ReadonlySet<ErrorCode>;
 };
-
-export function created(data: unknown): ApiResult {
-  return { status: 201, data };
-}
 
 function bearer(request: Request): string | null {
   const header = request.headers.get("authorization");
@@ -74,7 +50,7 @@ function bearer(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
-async function authenticate(kind: AuthKind, request: Request, clientAddress: string) {
+async function authenticate(kind: Credential, request: Request, clientAddress: string) {
   switch (kind) {
     case "secret_key":
       return authenticateSecretKey({ key: request.headers.get("x-api-key") ?? bearer(request) });
@@ -99,31 +75,138 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/** Which door a request came through: the API's (a credential header), or the console's (its cookie). */
+export type Door = "api" | "console";
+
+type Shell = {
+  door: Door;
+  /** The failure codes the route declares; with CHECK_DECLARED_ERRORS any other answers 500 (see Options). */
+  declared?: ReadonlySet<ErrorCode>;
+};
+
+type Served = { response: Response; merchantId?: string };
+
 /**
- * The one wrapper every API route goes through (ARCHITECTURE rule 1): authenticates, parses and validates
- * body, query and path, applies `Idempotency-Key` on POSTs, runs the handler, and turns its result or its
- * error into the API envelope with an `x-request-id`. Handlers never catch; this is the one try/catch.
+ * The one try/catch of every JSON route, the API's and the console's (ARCHITECTURE rule 1): runs `work`, and
+ * answers its response or its failure in the envelope (the console's carries a `validation_error`'s `fields`),
+ * with an `x-request-id`, and logs the request. Handlers never catch.
+ */
+export async function respond(
+  request: Request,
+  shell: Shell,
+  work: (requestId: string) => Promise<Served>,
+): Promise<Response> {
+  const started = performance.now();
+  const requestId = newRequestId();
+  const method = request.method.toUpperCase();
+  const path = new URL(request.url).pathname;
+  let errorCode: string | undefined;
+  let merchantId: string | undefined;
+  let response: Response;
+  try {
+    ({ response, merchantId } = await work(requestId));
+  } catch (caught) {
+    let err = caught;
+    if (isAppError(err) && shell.declared && !shell.declared.has(err.code) && env().CHECK_DECLARED_ERRORS) {
+      log.error("undeclared error code", { requestId, method, path, code: err.code });
+      err = new Error(`${method} ${path} failed with ${err.code}, which its definition does not declare`);
+    }
+    if (isAppError(err)) {
+      errorCode = err.code;
+      response = jsonResponse(
+        err.status,
+        shell.door === "console"
+          ? consoleFailureBody(err.code, err.message, err.fields)
+          : failureBody(err.code, err.message),
+        { ...err.headers, "x-request-id": requestId },
+      );
+    } else if (isDatabaseUnavailable(err)) {
+      // The database is down or restarting: say so, and when to try again, instead of a 500.
+      errorCode = "service_unavailable";
+      log.warn("database unavailable", {
+        requestId,
+        method,
+        path,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      response = jsonResponse(
+        503,
+        failureBody(
+          "service_unavailable",
+          `The service is briefly unavailable; try again in a few seconds. Request id ${requestId}.`,
+        ),
+        { "retry-after": "2", "x-request-id": requestId },
+      );
+    } else {
+      errorCode = "internal_error";
+      log.error(shell.door === "console" ? "unhandled console error" : "unhandled error", {
+        requestId,
+        method,
+        path,
+        error: err instanceof Error ? err.message : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      });
+      response = jsonResponse(
+        500,
+        failureBody(
+          "internal_error",
+          `Something went wrong on our side. Quote request id ${requestId} to support.`,
+        ),
+        { "x-request-id": requestId },
+      );
+    }
+  }
+  log.info("request", {
+    requestId,
+    method,
+    path,
+    status: response.status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    merchantId,
+    error: errorCode,
+  });
+  return response;
+}
+
+/** The principal of a request: its credential header, or on the console's door its session cookie. */
+async function principalOf(
+  kind: Credential,
+  door: Door,
+  request: Request,
+  clientAddress: string,
+): Promise<Principal> {
+  if (door === "api" || kind !== "session") return authenticate(kind, request, clientAddress);
+  // The console acts in the mode its switch shows (lib/console/cookies.ts), not the deployment's.
+  const merchant = await sessionFromRequest(request);
+  return { ...merchant.principal, mode: merchant.mode };
+}
+
+/**
+ * The one wrapper every API route goes through, and the console's routes that are an API endpoint's
+ * (`door: "console"`): authenticates, parses and validates body, query and path, applies `Idempotency-Key` on
+ * POSTs, runs the handler, and turns its result or its error into the envelope (`respond`).
+ * On the console's door mutations must be same-origin, the session is the cookie's (in the console's mode),
+ * and a key is checked and handed to the verb (which records it) rather than replayed.
  */
 export function withApi<
-  A extends AuthKind,
+  A extends Credential,
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(options: Options<A, B, Q, P>, handler: (ctx: ApiContext<A, B, Q, P>) => Promise<ApiResult>): RouteHandler {
-  return async (request, context) => {
-    const started = performance.now();
-    const requestId = newRequestId();
-    const method = request.method.toUpperCase();
-    const url = new URL(request.url);
-    const path = url.pathname;
-    const clientAddress = clientAddressOf(request.headers);
-    let status = 500;
-    let errorCode: string | undefined;
-    let merchantId: string | undefined;
-    let response: Response;
-    try {
-      const auth = (await authenticate(options.auth, request, clientAddress)) as PrincipalFor<A>;
-      if (auth.kind !== "none") merchantId = auth.merchantId;
+>(
+  options: Options<A, B, Q, P> & { door?: Door },
+  handler: (ctx: ApiContext<A, B, Q, P>) => Promise<ApiResult>,
+): RouteHandler {
+  const door = options.door ?? "api";
+  return (request, context) =>
+    respond(request, { door, declared: options.declared }, async (requestId) => {
+      const method = request.method.toUpperCase();
+      const url = new URL(request.url);
+      const path = url.pathname;
+      const clientAddress = clientAddressOf(request.headers);
+      if (door === "console" && method !== "GET" && method !== "HEAD") assertSameOrigin(request.headers);
+      const auth = (await principalOf(options.auth, door, request, clientAddress)) as PrincipalFor<A>;
+      const merchantId = auth.kind !== "none" ? auth.merchantId : undefined;
       const hasBody = method === "POST" || method === "PUT" || method === "PATCH";
       const read = hasBody ? await readJsonBody(request) : undefined;
       const rawBody = read?.value;
@@ -141,7 +224,8 @@ export function withApi<
       if (keyed) checkIdempotencyKey(idempotencyKey);
       // Keyed (HMAC with the pepper), never a plain SHA-256: a card body's hash with the stored brand,
       // last 4 and expiry would be a small brute force away from the PAN and CVV (docs/api.md).
-      const requestHash = keyed ? keyedHash(await pepper(), canonicalJson(rawBody ?? {})) : null;
+      const replays = keyed && door === "api";
+      const requestHash = replays ? keyedHash(await pepper(), canonicalJson(rawBody ?? {})) : null;
       const ctx: ApiContext<A, B, Q, P> = {
         auth,
         body,
@@ -155,7 +239,7 @@ export function withApi<
         headers: request.headers,
       };
 
-      if (keyed && idempotencyKey !== null && requestHash !== null) {
+      if (replays && idempotencyKey !== null && requestHash !== null) {
         const answer = await runIdempotent(
           {
             merchantId: auth.merchantId,
@@ -172,79 +256,26 @@ export function withApi<
             return { status: result.status ?? 200, body: successBody(result.data) };
           },
         );
-        status = answer.status;
-        response = jsonResponse(
-          answer.status,
-          answer.body,
-          answer.replayed
-            ? { "idempotent-replayed": "true", "x-request-id": requestId }
-            : { "x-request-id": requestId },
-        );
-      } else {
-        const result = await handler(ctx);
-        status = result.status ?? 200;
-        response = jsonResponse(status, successBody(result.data), {
+        return {
+          merchantId,
+          response: jsonResponse(
+            answer.status,
+            answer.body,
+            answer.replayed
+              ? { "idempotent-replayed": "true", "x-request-id": requestId }
+              : { "x-request-id": requestId },
+          ),
+        };
+      }
+      const result = await handler(ctx);
+      return {
+        merchantId,
+        response: jsonResponse(result.status ?? 200, successBody(result.data), {
           ...result.headers,
           "x-request-id": requestId,
-        });
-      }
-    } catch (err) {
-      if (isAppError(err)) {
-        status = err.status;
-        errorCode = err.code;
-        response = jsonResponse(err.status, failureBody(err.code, err.message), {
-          ...err.headers,
-          "x-request-id": requestId,
-        });
-      } else if (isDatabaseUnavailable(err)) {
-        // The database is down or restarting: say so, and when to try again, instead of a 500.
-        status = 503;
-        errorCode = "service_unavailable";
-        log.warn("database unavailable", {
-          requestId,
-          method,
-          path,
-          error: err instanceof Error ? err.message : String(err),
-        });
-        response = jsonResponse(
-          503,
-          failureBody(
-            "service_unavailable",
-            `The service is briefly unavailable; try again in a few seconds. Request id ${requestId}.`,
-          ),
-          { "retry-after": "2", "x-request-id": requestId },
-        );
-      } else {
-        status = 500;
-        errorCode = "internal_error";
-        log.error("unhandled error", {
-          requestId,
-          method,
-          path,
-          error: err instanceof Error ? err.message : String(err),
-          stack: err instanceof Error ? err.stack : undefined,
-        });
-        response = jsonResponse(
-          500,
-          failureBody(
-            "internal_error",
-            `Something went wrong on our side. Quote request id ${requestId} to support.`,
-          ),
-          { "x-request-id": requestId },
-        );
-      }
-    }
-    log.info("request", {
-      requestId,
-      method,
-      path,
-      status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      merchantId,
-      error: errorCode,
+        }),
+      };
     });
-    return response;
-  };
 }
 
 /** 405 for the methods a route does not serve, in the envelope (Next's own 405 has an empty body). */

@@ -1,14 +1,11 @@
 import type { z } from "zod";
 import { assertSameOrigin, isHttps } from "@/lib/console/origin";
 import { type ConsoleMerchant, sessionFromRequest } from "@/lib/console/session";
-import { isAppError } from "@/lib/core/errors";
 import { parseOrThrow } from "@/lib/core/validation";
-import { isDatabaseUnavailable } from "@/lib/db/errors";
-import { log } from "@/lib/log";
-import { newRequestId } from "@/lib/security/tokens";
 import { readJsonObject } from "./body";
 import { clientAddressOf } from "./client-address";
-import { consoleFailureBody, failureBody, jsonResponse, successBody } from "./envelope";
+import { jsonResponse, successBody } from "./envelope";
+import { respond } from "./with-api";
 
 type Cookie = { name: string; value: string; options: Record<string, unknown> };
 
@@ -35,22 +32,23 @@ function serializeCookie({ name, value, options }: Cookie): string {
 }
 
 /**
- * The wrapper of the console's JSON route handlers under /dashboard/api: same-origin check on every
- * mutation, the cookie session when `session` is set, the API's zod schemas for bodies, and the API envelope
- * for answers and failures (never a 500 for a bad request). The domain work is the same `lib/` verbs the
- * /v1 routes call.
+ * The wrapper of the console's own JSON route handlers under /dashboard/api (sign-in, sign-up, the mode switch,
+ * and the routes that are no API endpoint): same-origin check on every mutation, the cookie session when
+ * `session` is set, the API's zod schemas for bodies, and the console's envelope for answers and failures
+ * (never a 500 for a bad request), through the API's one try/catch (`respond`, lib/http/with-api.ts). The
+ * console's routes that are an API endpoint's are built from its definition instead (`consoleRoutes`,
+ * lib/http/routes.ts). The domain work is the same `lib/` verbs the /v1 routes call.
  */
 export function withConsole<S extends boolean, B extends z.ZodType | undefined = undefined>(
   options: { session: S; body?: B },
   handler: (ctx: Ctx<S, B>) => Promise<ConsoleResult>,
 ) {
-  return async (
+  return (
     request: Request,
     context: { params: Promise<Record<string, string | string[] | undefined>> },
-  ): Promise<Response> => {
-    const requestId = newRequestId();
-    const method = request.method.toUpperCase();
-    try {
+  ): Promise<Response> =>
+    respond(request, { door: "console" }, async (requestId) => {
+      const method = request.method.toUpperCase();
       if (method !== "GET" && method !== "HEAD") assertSameOrigin(request.headers);
       const merchant = (options.session ? await sessionFromRequest(request) : null) as Ctx<S, B>["merchant"];
       const raw = method === "GET" ? {} : await readJsonObject(request);
@@ -70,39 +68,6 @@ export function withConsole<S extends boolean, B extends z.ZodType | undefined =
         "x-request-id": requestId,
       });
       for (const c of result.cookies ?? []) response.headers.append("set-cookie", serializeCookie(c));
-      return response;
-    } catch (err) {
-      if (isAppError(err)) {
-        return jsonResponse(err.status, consoleFailureBody(err.code, err.message, err.fields), {
-          ...err.headers,
-          "x-request-id": requestId,
-        });
-      }
-      if (isDatabaseUnavailable(err)) {
-        return jsonResponse(
-          503,
-          failureBody(
-            "service_unavailable",
-            "The service is briefly unavailable; try again in a few seconds.",
-          ),
-          { "retry-after": "2", "x-request-id": requestId },
-        );
-      }
-      log.error("unhandled console error", {
-        requestId,
-        method,
-        path: new URL(request.url).pathname,
-        error: err instanceof Error ? err.message : String(err),
-        stack: err instanceof Error ? err.stack : undefined,
-      });
-      return jsonResponse(
-        500,
-        failureBody(
-          "internal_error",
-          `Something went wrong on our side. Quote request id ${requestId} to support.`,
-        ),
-        { "x-request-id": requestId },
-      );
-    }
-  };
+      return { response, merchantId: merchant?.merchantId };
+    });
 }

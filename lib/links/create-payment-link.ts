@@ -1,3 +1,4 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { AppError, invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -39,6 +40,7 @@ function amountOrThrow(field: string, value: string | null | undefined, currency
  * the merchant's enabled ones and may only narrow them.
  */
 export async function createPaymentLink(input: { merchantId: string; mode: Mode; link: CreateLinkInput }) {
+  assertServedMode(input.mode);
   const l = input.link;
   const amount = amountOrThrow("amount", l.amount, l.currency);
   const min = amountOrThrow("minAmount", l.minAmount, l.currency);

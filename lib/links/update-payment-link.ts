@@ -1,3 +1,4 @@
+import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
@@ -19,6 +20,7 @@ export async function updatePaymentLink(input: {
     usageLimit?: number | null;
   };
 }) {
+  assertServedMode(input.mode);
   const row = await merchantLink(input);
   const c = input.changes;
   const expiresAt =

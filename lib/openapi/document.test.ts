@@ -1,35 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
+import { ENDPOINTS } from "@/lib/endpoints";
 import { openApiDocument } from "./document";
-import { OPERATIONS } from "./operations";
-
-const APP = join(import.meta.dirname, "../../app");
-
-/** Every `app/v1/**\/route.ts` with the methods it serves (not the ones it answers 405 for). */
-function routes(): Array<{ method: string; path: string }> {
-  const found: Array<{ method: string; path: string }> = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") {
-        const path = `/${relative(APP, dir).split(sep).join("/")}`.replace(/\[([^\]]+)\]/g, "{$1}");
-        if (path.includes("{[...")) continue; // the catch-all 404 of unknown paths
-        const source = readFileSync(full, "utf8");
-        for (const [, method] of source.matchAll(
-          /export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g,
-        )) {
-          found.push({ method: (method as string).toLowerCase(), path });
-        }
-      }
-    }
-  };
-  walk(join(APP, "v1"));
-  return found;
-}
 
 type MediaType = { example?: unknown; examples?: Record<string, { value: unknown }> };
 
@@ -40,16 +13,14 @@ describe("the OpenAPI document", () => {
     webhooks: Record<string, unknown>;
   };
 
-  it("describes exactly the operations app/v1 serves", () => {
-    const served = routes()
-      .map((r) => `${r.method.toUpperCase()} ${r.path}`)
-      .sort();
+  it("describes exactly the endpoints of the registry, each once", () => {
+    const registered = ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort();
     const described = Object.entries(doc.paths)
       .flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    expect(served.length).toBeGreaterThan(30);
-    expect(described).toEqual(served);
-    expect(OPERATIONS).toHaveLength(served.length);
+    expect(registered.length).toBeGreaterThan(30);
+    expect(new Set(registered).size).toBe(registered.length);
+    expect(described).toEqual(registered);
   });
 
   it("is OpenAPI 3.1 whose schemas compile as JSON Schema 2020-12, with a webhook per event type", () => {
@@ -101,7 +72,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("gives every write with a body an example that its own request schema accepts", () => {
-    for (const op of OPERATIONS) {
+    for (const op of ENDPOINTS) {
       if (!op.body) continue;
       expect(op.example, `${op.method} ${op.path} has an example`).toBeDefined();
       const parsed = op.body.safeParse(op.example);

@@ -5,17 +5,19 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
+import { type Credential, declaredErrors, type Endpoint } from "@/lib/core/endpoint";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/core/errors";
 import { ModeName, Timestamp } from "@/lib/core/schemas";
+import { ENDPOINTS } from "@/lib/endpoints";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { ERROR_MESSAGES, successExamples } from "./examples";
-import { type Credential, OPERATIONS, type Operation } from "./operations";
 import { webhookBody } from "./webhook-events";
 
 /**
- * The OpenAPI 3.1 document of the API (GET /v1/openapi.json), generated from the request schemas the
- * routes validate with and the response schemas next to the presenters, through zod-openapi (zod 4's own
- * JSON Schema output with OpenAPI's components, parameters and webhooks on top). Never written by hand.
+ * The OpenAPI 3.1 document of the API (GET /v1/openapi.json), generated from the endpoint registry
+ * (lib/endpoints.ts: each area's lib/<area>/endpoints.ts, the very definitions the routes run) through
+ * zod-openapi (zod 4's own JSON Schema output with OpenAPI's components, parameters and webhooks on top).
+ * Never written by hand.
  */
 
 const SECURITY: Record<Exclude<Credential, "none">, Array<Record<string, string[]>>> = {
@@ -23,30 +25,6 @@ const SECURITY: Record<Exclude<Credential, "none">, Array<Record<string, string[
   access_code: [{ accessCode: [] }],
   session: [{ sessionToken: [] }],
 };
-
-/** Failure codes every operation of a kind can answer, besides the ones it lists itself. */
-function errorCodes(op: Operation): ErrorCode[] {
-  const codes = new Set<ErrorCode>(op.errors ?? []);
-  const writes = op.method !== "get";
-  if (writes || op.query || op.params) codes.add("validation_error");
-  if (writes)
-    for (const c of ["invalid_json", "unsupported_media_type", "payload_too_large"] as const) codes.add(c);
-  if (op.auth === "secret_key") codes.add("invalid_api_key").add("rate_limited");
-  if (op.auth === "access_code") codes.add("invalid_access_code").add("rate_limited");
-  if (op.auth === "session") codes.add("invalid_session");
-  if (op.path.endsWith("/auth/login") || op.path.endsWith("/auth/signup") || op.path.endsWith("/redeliver"))
-    codes.add("rate_limited");
-  if (op.method === "post" && op.auth !== "none")
-    codes.add("idempotency_key_reused").add("idempotency_in_progress");
-  // Any request can be refused before it reaches the route: malformed (server.mjs) or while the service is down.
-  codes
-    .add("bad_request")
-    .add("request_timeout")
-    .add("headers_too_large")
-    .add("internal_error")
-    .add("service_unavailable");
-  return [...codes];
-}
 
 const Failure = (codes: readonly ErrorCode[]) =>
   z.strictObject({
@@ -73,7 +51,7 @@ const IfNoneMatchHeader = z.strictObject({
   }),
 });
 
-function operationId(op: Operation): string {
+function operationId(op: Endpoint): string {
   const words = op.path
     .replace(/^\/v1\//, "")
     .replace(/\.json$/, "")
@@ -82,16 +60,18 @@ function operationId(op: Operation): string {
     .map((w) => (w.startsWith("{") ? `by-${w.slice(1, -1)}` : w))
     .flatMap((w) => w.split("-"))
     .filter(Boolean);
-  return [op.method, ...words].map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join("");
+  return [op.method.toLowerCase(), ...words]
+    .map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1)))
+    .join("");
 }
 
-function toOperation(op: Operation, examples: Record<string, unknown>): ZodOpenApiOperationObject {
+function toOperation(op: Endpoint, examples: Record<string, unknown>): ZodOpenApiOperationObject {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodes(op)) {
+  for (const code of declaredErrors(op)) {
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const data = examples[`${op.method.toUpperCase()} ${op.path}`];
+  const data = examples[`${op.method} ${op.path}`];
   const responses: Record<string, ZodOpenApiResponseObject> = {
     [String(op.status)]: {
       description: op.summary,
@@ -120,7 +100,7 @@ function toOperation(op: Operation, examples: Record<string, unknown>): ZodOpenA
     };
   }
   const header =
-    op.method === "post" && op.auth !== "none"
+    op.method === "POST" && op.auth !== "none"
       ? IdempotencyHeader
       : op.notModified
         ? IfNoneMatchHeader
@@ -229,7 +209,8 @@ function webhooks() {
 function paths(): ZodOpenApiPathsObject {
   const out: ZodOpenApiPathsObject = {};
   const examples = successExamples();
-  for (const op of OPERATIONS) out[op.path] = { ...out[op.path], [op.method]: toOperation(op, examples) };
+  for (const op of ENDPOINTS)
+    out[op.path] = { ...out[op.path], [op.method.toLowerCase()]: toOperation(op, examples) };
   return out;
 }
 

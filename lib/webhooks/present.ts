@@ -27,10 +27,10 @@ export function presentEvent(e: Selectable<EventsTable>, attempts: Selectable<We
     id: e.id,
     type: e.type,
     reference: e.reference,
-    createdAt: iso(e.created_at),
+    createdAt: new Date(toMillis(e.created_at)).toISOString(),
     delivered: e.delivered_at !== null,
     deliveredAt: iso(e.delivered_at),
-    payload: JSON.parse(e.payload) as unknown,
+    payload: JSON.parse(e.payload) as Record<string, unknown>,
     attempts: attempts
       .filter((a) => a.event_id === e.id)
       .map((a) => ({

@@ -650,12 +650,13 @@ export function queryCases(
 
 /**
  * A route's answers to the methods it does not serve: 405 with `Allow` in the envelope; HEAD as GET would
- * answer (`head`: 401 for a route behind credentials), OPTIONS 204 or 405 listing only what it serves.
+ * answer (`head`: 401 for a route behind credentials, "served" for a public GET that answers 200), OPTIONS
+ * 204 or 405 listing only what it serves.
  */
 export function methodCases(
   path: string,
   allowed: string[],
-  head: Expect = { status: allowed.includes("GET") ? 401 : 405 },
+  head: Expect | "served" = { status: allowed.includes("GET") ? 401 : 405 },
 ): Case[] {
   const cases: Case[] = [];
   for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !allowed.includes(m))) {
@@ -665,11 +666,16 @@ export function methodCases(
       expect: { status: 405, error: "method_not_allowed", allow: allowed.join(", ") },
     });
   }
-  cases.push({
-    name: `HEAD ${path}`,
-    request: () => ({ method: "HEAD", path }),
-    expect: head,
-  });
+  cases.push(
+    head === "served"
+      ? {
+          name: `HEAD ${path}`,
+          request: () => ({ method: "HEAD", path }),
+          only: true,
+          after: async (_c, res) => expect(res.status, `HEAD ${path} answers as GET`).toBe(200),
+        }
+      : { name: `HEAD ${path}`, request: () => ({ method: "HEAD", path }), expect: head },
+  );
   cases.push({
     name: `PROPFIND ${path} (a method no route serves)`,
     request: () => ({ method: "PROPFIND", path }),

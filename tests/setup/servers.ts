@@ -45,6 +45,8 @@ async function startTarget(
       // Suites expire access codes by hand and then check what is left; a sweep in between would end those
       // transactions under them. tests/checkout-expiry.test.ts runs the sweep itself, on both databases.
       CHECKOUT_EXPIRY_SWEEP_SECONDS: "0",
+      // A failure whose code its endpoint's definition does not declare answers 500 (lib/http/with-api.ts).
+      CHECK_DECLARED_ERRORS: "1",
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "info",
       // Staging without SMTP_URL writes receipts as files: into this run's temp folder, not the checkout's data/.
       RECEIPTS_DIR: join(tempDir as string, `${name}-receipts`),

@@ -1,9 +1,8 @@
 // GET /v1/inline.js - the embedded checkout's script for a <script> tag (window.Paygate; lib/inline/script.ts).
 import { inlineScriptResponse } from "@/lib/http/inline-script-response";
-import { methodsNotAllowed } from "@/lib/http/with-api";
+import { routes, serve } from "@/lib/http/routes";
+import { opsEndpoints } from "@/lib/ops/endpoints";
 
-export function GET(request: Request): Response {
-  return inlineScriptResponse(request, "classic");
-}
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(
+  serve(opsEndpoints.inlineScript, async (request) => inlineScriptResponse(request, "classic")),
+);

@@ -1,9 +1,8 @@
 // GET /v1/inline.mjs - the embedded checkout's script as an ES module (`import { open }`; lib/inline/script.ts).
 import { inlineScriptResponse } from "@/lib/http/inline-script-response";
-import { methodsNotAllowed } from "@/lib/http/with-api";
+import { routes, serve } from "@/lib/http/routes";
+import { opsEndpoints } from "@/lib/ops/endpoints";
 
-export function GET(request: Request): Response {
-  return inlineScriptResponse(request, "module");
-}
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(
+  serve(opsEndpoints.inlineModule, async (request) => inlineScriptResponse(request, "module")),
+);

@@ -1,15 +1,8 @@
 // GET/PUT /v1/merchants/settings - channels enabled, who bears fees, brand colour and logo (session token).
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
-import { getSettings } from "@/lib/merchants/get-settings";
-import { SettingsBody } from "@/lib/merchants/schemas";
-import { updateSettings } from "@/lib/merchants/update-settings";
+import { routes } from "@/lib/http/routes";
+import { merchantsEndpoints } from "@/lib/merchants/endpoints";
 
-export const GET = withApi({ auth: "session" }, async ({ auth }) => ({
-  data: await getSettings({ merchantId: auth.merchantId }),
-}));
-
-export const PUT = withApi({ auth: "session", body: SettingsBody }, async ({ auth, body }) => ({
-  data: await updateSettings({ merchantId: auth.merchantId, ...body }),
-}));
-
-export const { POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET", "PUT");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(
+  merchantsEndpoints.getSettings,
+  merchantsEndpoints.updateSettings,
+);

@@ -1,10 +1,5 @@
 // POST /v1/sandbox/transfers - test mode: an inbound transfer to a virtual account, as the bank rail reports it.
-import { sandboxTransfer } from "@/lib/channels/sandbox-transfer";
-import { SandboxTransferBody } from "@/lib/channels/schemas";
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { channelsEndpoints } from "@/lib/channels/endpoints";
+import { routes } from "@/lib/http/routes";
 
-export const POST = withApi({ auth: "secret_key", body: SandboxTransferBody }, async ({ auth, body }) => ({
-  data: await sandboxTransfer({ principal: auth, ...body }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(channelsEndpoints.sandboxTransfers);

@@ -1,10 +1,5 @@
 // POST /v1/merchants/auth/login - exchange email and password for a merchant session token.
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
-import { loginMerchant } from "@/lib/merchants/login-merchant";
-import { LoginBody } from "@/lib/merchants/schemas";
+import { routes } from "@/lib/http/routes";
+import { merchantsEndpoints } from "@/lib/merchants/endpoints";
 
-export const POST = withApi({ auth: "none", body: LoginBody }, async ({ body, clientAddress }) => ({
-  data: await loginMerchant({ ...body, clientAddress }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(merchantsEndpoints.login);

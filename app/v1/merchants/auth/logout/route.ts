@@ -1,9 +1,5 @@
 // POST /v1/merchants/auth/logout - end the calling session (session token).
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
-import { logoutMerchant } from "@/lib/merchants/logout-merchant";
+import { routes } from "@/lib/http/routes";
+import { merchantsEndpoints } from "@/lib/merchants/endpoints";
 
-export const POST = withApi({ auth: "session" }, async ({ auth }) => ({
-  data: await logoutMerchant({ sessionId: auth.sessionId }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(merchantsEndpoints.logout);

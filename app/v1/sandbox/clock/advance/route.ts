@@ -1,10 +1,5 @@
 // POST /v1/sandbox/clock/advance - test mode: move one transaction's clock forward; what falls due runs at once (secret key).
-import { advanceClock } from "@/lib/channels/advance-clock";
-import { ClockAdvanceBody } from "@/lib/channels/schemas";
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { channelsEndpoints } from "@/lib/channels/endpoints";
+import { routes } from "@/lib/http/routes";
 
-export const POST = withApi({ auth: "secret_key", body: ClockAdvanceBody }, async ({ auth, body }) => ({
-  data: await advanceClock({ principal: auth, ...body }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(channelsEndpoints.clockAdvance);

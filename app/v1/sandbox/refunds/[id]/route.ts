@@ -1,13 +1,5 @@
 // POST /v1/sandbox/refunds/{id} - test mode: the sandbox bank settles a pending refund now.
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
-import { sandboxSettleRefund } from "@/lib/refunds/sandbox-settle-refund";
-import { RefundParams, SandboxRefundBody } from "@/lib/refunds/schemas";
+import { routes } from "@/lib/http/routes";
+import { refundsEndpoints } from "@/lib/refunds/endpoints";
 
-export const POST = withApi(
-  { auth: "secret_key", body: SandboxRefundBody, params: RefundParams },
-  async ({ auth, body, params }) => ({
-    data: await sandboxSettleRefund({ principal: auth, id: params.id, outcome: body.outcome }),
-  }),
-);
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(refundsEndpoints.sandboxSettle);

@@ -1,10 +1,5 @@
 // POST /v1/payment/checkout/charge/bank-payment - ask the customer's bank for approval in its app (access code).
-import { chargeBankPayment } from "@/lib/channels/charge-bank-payment";
-import { BankPaymentBody } from "@/lib/channels/schemas";
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { channelsEndpoints } from "@/lib/channels/endpoints";
+import { routes } from "@/lib/http/routes";
 
-export const POST = withApi({ auth: "access_code", body: BankPaymentBody }, async ({ auth, body }) => ({
-  data: await chargeBankPayment({ principal: auth, ...body }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(channelsEndpoints.bankPayment);

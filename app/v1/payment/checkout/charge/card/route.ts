@@ -1,10 +1,5 @@
 // POST /v1/payment/checkout/charge/card - pay by card: success, failed (with reason) or awaiting_otp (access code).
-import { chargeCard } from "@/lib/channels/charge-card";
-import { CardBody } from "@/lib/channels/schemas";
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { channelsEndpoints } from "@/lib/channels/endpoints";
+import { routes } from "@/lib/http/routes";
 
-export const POST = withApi({ auth: "access_code", body: CardBody }, async ({ auth, body }) => ({
-  data: await chargeCard({ principal: auth, card: body }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(channelsEndpoints.card);

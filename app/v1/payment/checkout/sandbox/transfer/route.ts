@@ -1,14 +1,5 @@
 // POST /v1/payment/checkout/sandbox/transfer - test mode: a transfer into this payment's open virtual account (access code).
+import { checkoutEndpoints } from "@/lib/checkout/endpoints";
+import { routes } from "@/lib/http/routes";
 
-import { sandboxCheckoutTransfer } from "@/lib/checkout/sandbox-checkout-transfer";
-import { CheckoutSandboxTransferBody } from "@/lib/checkout/schemas";
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
-
-export const POST = withApi(
-  { auth: "access_code", body: CheckoutSandboxTransferBody },
-  async ({ auth, body }) => ({
-    data: await sandboxCheckoutTransfer({ principal: auth, amount: body.amount }),
-  }),
-);
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(checkoutEndpoints.sandboxTransfer);

@@ -1,10 +1,5 @@
 // POST /v1/payment/checkout/charge/bank-payment/check - ask the bank payment's rail where it stands (access code).
-import { checkBankPayment } from "@/lib/channels/check-bank-payment";
-import { EmptyBody } from "@/lib/channels/schemas";
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { channelsEndpoints } from "@/lib/channels/endpoints";
+import { routes } from "@/lib/http/routes";
 
-export const POST = withApi({ auth: "access_code", body: EmptyBody }, async ({ auth }) => ({
-  data: await checkBankPayment({ principal: auth }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(channelsEndpoints.bankPaymentCheck);

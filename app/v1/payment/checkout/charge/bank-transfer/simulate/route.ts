@@ -1,10 +1,5 @@
 // POST /v1/payment/checkout/charge/bank-transfer/simulate - test mode: fund, fail or abandon (access code).
-import { SimulateBody } from "@/lib/channels/schemas";
-import { simulateBankTransfer } from "@/lib/channels/simulate-bank-transfer";
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { channelsEndpoints } from "@/lib/channels/endpoints";
+import { routes } from "@/lib/http/routes";
 
-export const POST = withApi({ auth: "access_code", body: SimulateBody }, async ({ auth, body }) => ({
-  data: await simulateBankTransfer({ principal: auth, scenario: body.scenario }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(channelsEndpoints.simulateBankTransfer);

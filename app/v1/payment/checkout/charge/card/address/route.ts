@@ -1,10 +1,5 @@
 // POST /v1/payment/checkout/charge/card/address - the card's billing address, for address verification (access code).
-import { AddressBody } from "@/lib/channels/schemas";
-import { submitCardStep } from "@/lib/channels/submit-card-step";
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { channelsEndpoints } from "@/lib/channels/endpoints";
+import { routes } from "@/lib/http/routes";
 
-export const POST = withApi({ auth: "access_code", body: AddressBody }, async ({ auth, body }) => ({
-  data: await submitCardStep({ principal: auth, answer: { step: "address", ...body } }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(channelsEndpoints.cardAddress);

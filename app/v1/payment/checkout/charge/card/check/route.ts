@@ -1,10 +1,5 @@
 // POST /v1/payment/checkout/charge/card/check - ask the card's network where the payment stands (access code).
-import { checkCardCharge } from "@/lib/channels/check-card-charge";
-import { EmptyBody } from "@/lib/channels/schemas";
-import { methodsNotAllowed, withApi } from "@/lib/http/with-api";
+import { channelsEndpoints } from "@/lib/channels/endpoints";
+import { routes } from "@/lib/http/routes";
 
-export const POST = withApi({ auth: "access_code", body: EmptyBody }, async ({ auth }) => ({
-  data: await checkCardCharge({ principal: auth }),
-}));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("POST");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routes(channelsEndpoints.cardCheck);
