@@ -115,7 +115,9 @@ for (const layout of LAYOUTS) {
       await expectDemoReturn(page, "success");
     });
 
-    test("a card that asks for 3-D Secure: the bank's page declines once, then approves", async ({ page }) => {
+    test("a card that asks for 3-D Secure: the bank's page declines once, then approves", async ({
+      page,
+    }) => {
       await startFromDemo(page);
       await fillCard(page, { number: "4000000000003063" });
       await page.getByRole("button", { name: /^Pay NGN/ }).click();
