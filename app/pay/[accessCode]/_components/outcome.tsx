@@ -89,7 +89,7 @@ export function Outcome() {
 
   // Paid during this visit: the server's view adds what the receipt names (card brand and last 4, bank).
   const router = useRouter();
-  const paidHere = record.status === "success" && !view.paidWith;
+  const paidHere = returning && record.status === "success" && !view.paidWith;
   useEffect(() => {
     if (paidHere) router.refresh();
   }, [paidHere, router]);
