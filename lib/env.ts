@@ -29,6 +29,23 @@ const EnvSchema = z
       }),
     /** SQLite only: WAL checkpoints on a thread of their own (default) or inside commits (lib/db/client.ts). */
     SQLITE_CHECKPOINTS: z.enum(["thread", "inline"]).default("thread"),
+    /**
+     * For measurement only (`npm run bench:api` variants, docs/decisions/017-custom-infrastructure.md): a
+     * comma-separated list of custom pieces to run without. `driver`: Kysely's own SQLite driver (still
+     * `BEGIN IMMEDIATE`) instead of the statement-caching one; `prepared`: the hot queries built and compiled
+     * per call; `readnow`: every read through Kysely's driver; `rate-limit-queue`: failed-attempt budgets
+     * refuse at once when spent instead of queueing.
+     */
+    PAYGATE_DISABLE: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(["driver", "prepared", "readnow", "rate-limit-queue"]))),
     /** Where customers reach checkout; `checkoutUrl` and `paymentLinkUrl` are built on it. */
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     /** `staging` accepts test keys only, `production` live keys only (docs/api.md). */
@@ -263,4 +280,9 @@ export function env(): Env {
 /** The mode this deployment serves: staging is test mode, production is live mode. */
 export function deploymentMode(): "test" | "live" {
   return env().PAYMENTS_ENV === "production" ? "live" : "test";
+}
+
+/** Whether `PAYGATE_DISABLE` turns this custom piece off (measurement only). */
+export function disabled(piece: Env["PAYGATE_DISABLE"][number]): boolean {
+  return env().PAYGATE_DISABLE.includes(piece);
 }

@@ -1,4 +1,5 @@
 import { type Compilable, type CompiledQuery, createQueryId, type Insertable, type Kysely } from "kysely";
+import { disabled } from "@/lib/env";
 import type { Database } from "./schema";
 
 type Params = Record<string, unknown>;
@@ -69,6 +70,7 @@ export function prepared<P extends Params, O>(
   // One compilation per database handle: SQLite and PostgreSQL write different SQL.
   const cache = new WeakMap<Kysely<Database>, Template<O>>();
   return (db, params) => {
+    if (disabled("prepared")) return build(db, ((name: string) => params[name]) as Param<P>).compile();
     let compiled = cache.get(db);
     if (!compiled) {
       compiled = template((param) => build(db, param as Param<P>));
@@ -89,6 +91,7 @@ export function insertRow<T extends keyof Database & string>(
   table: T,
   row: Insertable<Database[T]>,
 ): CompiledQuery<unknown> {
+  if (disabled("prepared")) return db.insertInto(table).values(row).compile();
   let byShape = inserts.get(db);
   if (!byShape) {
     byShape = new Map();

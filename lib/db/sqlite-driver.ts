@@ -64,6 +64,35 @@ export class CachedSqliteDialect extends SqliteDialect {
 }
 
 /**
+ * Kysely's own SQLite dialect with only the two changes correctness needs (`BEGIN IMMEDIATE` transactions and
+ * transactional migrations): no statement cache, no `readNow`. What `PAYGATE_DISABLE=driver` runs, to
+ * measure what the caching driver is worth (docs/decisions/017-custom-infrastructure.md).
+ */
+export class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly database: BetterSqlite3.Database,
+    private readonly beforeClose?: () => Promise<void> | undefined,
+  ) {
+    super({ database });
+  }
+  override createAdapter() {
+    return new MigratingSqliteAdapter();
+  }
+  override createDriver(): Driver {
+    const beforeClose = this.beforeClose;
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection) {
+        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+      }
+      override async destroy() {
+        await beforeClose?.();
+        await super.destroy();
+      }
+    })({ database: this.database });
+  }
+}
+
+/**
  * SQLite's adapter, except that migrations run in one transaction, as SQLite allows DDL in transactions:
  * ours begin `IMMEDIATE`, taking the database's write lock, so two processes starting together (a cluster's
  * workers, two instances, a server and `npm run worker`) migrate one after the other, and the second finds
