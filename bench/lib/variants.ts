@@ -21,7 +21,6 @@ export const VARIANTS: Record<string, Record<string, string>> = {
   base: {},
   "no-driver": { PAYGATE_DISABLE: "driver" },
   "no-prepared": { PAYGATE_DISABLE: "prepared" },
-  "no-readnow": { PAYGATE_DISABLE: "readnow" },
   "inline-checkpoints": { SQLITE_CHECKPOINTS: "inline" },
   "no-queue": { PAYGATE_DISABLE: "rate-limit-queue" },
   /** Every piece off: Kysely's own driver, queries compiled per call, checkpoints in commits, no queue. */

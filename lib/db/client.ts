@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { type CompiledQuery, Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { disabled, env } from "@/lib/env";
 import type { Database as Schema } from "./schema";
@@ -17,8 +17,6 @@ type Handle = {
   url: string;
   /** PostgreSQL only: the connection pool under `db` (the rate-limit store shares it). */
   pool?: pg.Pool;
-  /** SQLite only: a read-only statement's rows at once when the connection is free (lib/db/read.ts). */
-  readNow?: <R>(query: CompiledQuery) => R[] | undefined;
 };
 
 /**
@@ -71,12 +69,10 @@ export function openDatabase(
       url,
     };
   }
-  const dialect = new CachedSqliteDialect(sqlite, () => checkpointer?.stop());
   return {
-    db: new Kysely<Schema>({ dialect }),
+    db: new Kysely<Schema>({ dialect: new CachedSqliteDialect(sqlite, () => checkpointer?.stop()) }),
     dialect: "sqlite",
     url,
-    readNow: disabled("readnow") ? undefined : (query) => dialect.readNow(query),
   };
 }
 

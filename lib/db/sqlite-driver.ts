@@ -11,11 +11,10 @@ import {
 } from "kysely";
 
 /**
- * Kysely's SQLite dialect over one better-sqlite3 connection, with three changes:
+ * Kysely's SQLite dialect over one better-sqlite3 connection, with two changes:
  *  - every transaction starts with `BEGIN IMMEDIATE`, so read-then-write transactions take the write lock
  *    up front and another process (the worker) waits on busy_timeout instead of failing on upgrade;
- *  - prepared statements are cached, which is most of the per-query cost in better-sqlite3;
- *  - `readNow` runs a read at once when the connection is free, without Kysely's driver round trip.
+ *  - prepared statements are cached, which is most of the per-query cost in better-sqlite3.
  *
  * Serialising callers is Kysely's job: SqliteAdapter says `supportsMultipleConnections` is false, so
  * Kysely's RuntimeDriver holds a connection mutex from acquireConnection to releaseConnection, a
@@ -49,23 +48,11 @@ export class CachedSqliteDialect extends SqliteDialect {
     this.#driver = new CachedSqliteDriver(this.database, this.#connection, this.beforeClose);
     return this.#driver;
   }
-  /**
-   * The rows of a read-only statement, read synchronously, when the connection is free; `undefined` when it
-   * is not (a transaction or another query holds it), and the caller goes through Kysely and waits its turn.
-   * Free means no caller holds the connection and no transaction is open on it, so the read can never see
-   * another request's uncommitted writes; and since better-sqlite3 is synchronous, nothing can start one
-   * while it runs. Through Kysely the same read resolves a dozen promises, each one dearer under Next's
-   * async-context hooks than the query itself (see docs/benchmarks.md).
-   */
-  readNow<R>(compiledQuery: CompiledQuery): R[] | undefined {
-    if (this.#driver?.held || this.database.inTransaction) return undefined;
-    return this.#connection.readRows<R>(compiledQuery);
-  }
 }
 
 /**
  * Kysely's own SQLite dialect with only the two changes correctness needs (`BEGIN IMMEDIATE` transactions and
- * transactional migrations): no statement cache, no `readNow`. What `PAYGATE_DISABLE=driver` runs, to
+ * transactional migrations): no statement cache. What `PAYGATE_DISABLE=driver` runs, to
  * measure what the caching driver is worth (docs/decisions/017-custom-infrastructure.md).
  */
 export class ImmediateSqliteDialect extends SqliteDialect {
@@ -124,13 +111,6 @@ class CachedSqliteConnection implements DatabaseConnection {
     return stmt;
   }
 
-  /** Rows of a statement that only reads; anything else is refused (it must go through Kysely's mutex). */
-  readRows<R>(compiledQuery: CompiledQuery): R[] {
-    const stmt = this.#prepare(compiledQuery.sql);
-    if (!stmt.reader || !stmt.readonly) throw new Error("readNow takes read-only statements only");
-    return stmt.all(compiledQuery.parameters as unknown[]) as R[];
-  }
-
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const stmt = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
@@ -146,13 +126,8 @@ class CachedSqliteConnection implements DatabaseConnection {
   }
 }
 
-/**
- * Kysely's SqliteDriver handing out the caching connection, beginning transactions IMMEDIATE, and noting
- * whether a caller holds the connection (Kysely's mutex admits one at a time, so a flag is enough).
- */
+/** Kysely's SqliteDriver handing out the caching connection and beginning transactions IMMEDIATE. */
 class CachedSqliteDriver extends SqliteDriver {
-  #held = false;
-
   constructor(
     database: BetterSqlite3.Database,
     private readonly connection: CachedSqliteConnection,
@@ -160,19 +135,11 @@ class CachedSqliteDriver extends SqliteDriver {
   ) {
     super({ database });
   }
-  /** True from acquireConnection to releaseConnection: a query or a transaction is using the connection. */
-  get held(): boolean {
-    return this.#held;
-  }
   override async acquireConnection(): Promise<DatabaseConnection> {
-    this.#held = true;
     return this.connection;
   }
   override async beginTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-  }
-  override async releaseConnection() {
-    this.#held = false;
   }
   override async destroy() {
     await this.beforeClose?.();

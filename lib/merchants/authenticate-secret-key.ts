@@ -2,7 +2,6 @@ import { AppError } from "@/lib/core/errors";
 import type { SecretKeyPrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { type Param, prepared } from "@/lib/db/prepared";
-import { readFirst } from "@/lib/db/read";
 import type { Mode } from "@/lib/db/schema";
 import { deploymentMode, env } from "@/lib/env";
 import { merchantPricing } from "@/lib/payments/merchant-pricing";
@@ -57,7 +56,9 @@ export async function authenticateSecretKey({ key }: { key: string | null }): Pr
     );
   }
   const hash = keyedHash(loadedPepper() ?? (await pepper()), key);
-  const row = await readFirst(findKey(db(), { hash }));
+  const row = await db()
+    .executeQuery(findKey(db(), { hash }))
+    .then((r) => r.rows[0]);
   if (!row || !safeEqual(row.key_hash, hash) || row.mode !== mode) {
     throw new AppError("invalid_api_key", "The secret key is not valid: it is unknown or has been rolled.");
   }

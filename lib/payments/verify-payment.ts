@@ -1,7 +1,6 @@
 import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { type Param, prepared } from "@/lib/db/prepared";
-import { readFirst } from "@/lib/db/read";
 import type { Mode } from "@/lib/db/schema";
 import { presentVerified, VERIFIED_COLUMNS } from "./present";
 
@@ -16,7 +15,9 @@ const findTransaction = prepared((db, param: Param<{ reference: string; merchant
 
 /** Server verify: the merchant's own transaction in the key's mode, or 404 (another merchant's looks unknown). */
 export async function verifyPayment(input: { merchantId: string; mode: Mode; reference: string }) {
-  const row = await readFirst(findTransaction(db(), input));
+  const row = await db()
+    .executeQuery(findTransaction(db(), input))
+    .then((r) => r.rows[0]);
   if (!row)
     throw new AppError(
       "transaction_not_found",
