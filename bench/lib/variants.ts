@@ -20,11 +20,10 @@ import { type LoadSettings, type Measurement, measure, medianRun, skewed, type T
 export const VARIANTS: Record<string, Record<string, string>> = {
   base: {},
   "no-driver": { PAYGATE_DISABLE: "driver" },
-  "no-prepared": { PAYGATE_DISABLE: "prepared" },
   "inline-checkpoints": { SQLITE_CHECKPOINTS: "inline" },
   "no-queue": { PAYGATE_DISABLE: "rate-limit-queue" },
-  /** Every piece off: Kysely's own driver, queries compiled per call, checkpoints in commits, no queue. */
-  none: { PAYGATE_DISABLE: "driver,prepared,rate-limit-queue", SQLITE_CHECKPOINTS: "inline" },
+  /** Every piece off: Kysely's own driver, checkpoints in commits, no queue. */
+  none: { PAYGATE_DISABLE: "driver,rate-limit-queue", SQLITE_CHECKPOINTS: "inline" },
 };
 
 /**
