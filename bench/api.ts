@@ -30,7 +30,7 @@
 //                             go quiet (the table's "other CPU" column shows what they used during the run)
 //   BENCH_VARIANTS=a,b        instead of the targets above: the one-process app once per named variant, each
 //                             with a custom piece switched off (bench/lib/variants.ts lists them: base,
-//                             no-driver, inline-checkpoints, no-queue, none), every
+//                             inline-checkpoints, no-queue, none), every
 //                             variant loaded in every round, and a table of each operation per variant
 //   BENCH_VARIANT_OPERATIONS=initialize,verify,checkout,guess  the operations loaded on each variant
 //

@@ -31,8 +31,7 @@ const EnvSchema = z
     SQLITE_CHECKPOINTS: z.enum(["thread", "inline"]).default("thread"),
     /**
      * For measurement only (`npm run bench:api` variants, docs/decisions/017-custom-infrastructure.md): a
-     * comma-separated list of custom pieces to run without. `driver`: Kysely's own SQLite driver (still
-     * `BEGIN IMMEDIATE`) instead of the statement-caching one; `rate-limit-queue`: failed-attempt budgets
+     * comma-separated list of custom pieces to run without. `rate-limit-queue`: failed-attempt budgets
      * refuse at once when spent instead of queueing.
      */
     PAYGATE_DISABLE: z
@@ -44,7 +43,7 @@ const EnvSchema = z
           .map((s) => s.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(z.enum(["driver", "rate-limit-queue"]))),
+      .pipe(z.array(z.enum(["rate-limit-queue"]))),
     /** Where customers reach checkout; `checkoutUrl` and `paymentLinkUrl` are built on it. */
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     /** `staging` accepts test keys only, `production` live keys only (docs/api.md). */

@@ -19,11 +19,10 @@ import { type LoadSettings, type Measurement, measure, medianRun, skewed, type T
 /** What each variant changes in the server's environment. */
 export const VARIANTS: Record<string, Record<string, string>> = {
   base: {},
-  "no-driver": { PAYGATE_DISABLE: "driver" },
   "inline-checkpoints": { SQLITE_CHECKPOINTS: "inline" },
   "no-queue": { PAYGATE_DISABLE: "rate-limit-queue" },
-  /** Every piece off: Kysely's own driver, checkpoints in commits, no queue. */
-  none: { PAYGATE_DISABLE: "driver,rate-limit-queue", SQLITE_CHECKPOINTS: "inline" },
+  /** Every piece off: checkpoints in commits, no queue. */
+  none: { PAYGATE_DISABLE: "rate-limit-queue", SQLITE_CHECKPOINTS: "inline" },
 };
 
 /**

@@ -3,10 +3,10 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { disabled, env } from "@/lib/env";
+import { env } from "@/lib/env";
 import type { Database as Schema } from "./schema";
 import { startCheckpointer } from "./sqlite-checkpointer";
-import { CachedSqliteDialect, ImmediateSqliteDialect } from "./sqlite-driver";
+import { ImmediateSqliteDialect } from "./sqlite-driver";
 
 export type Db = Kysely<Schema>;
 export type Dialect = "sqlite" | "postgres";
@@ -62,15 +62,8 @@ export function openDatabase(
   // file left behind after a burst of writes.
   sqlite.pragma("journal_size_limit = 67108864");
   const checkpointer = checkpoints === "thread" ? startCheckpointer(sqlite, file) : null;
-  if (disabled("driver")) {
-    return {
-      db: new Kysely<Schema>({ dialect: new ImmediateSqliteDialect(sqlite, () => checkpointer?.stop()) }),
-      dialect: "sqlite",
-      url,
-    };
-  }
   return {
-    db: new Kysely<Schema>({ dialect: new CachedSqliteDialect(sqlite, () => checkpointer?.stop()) }),
+    db: new Kysely<Schema>({ dialect: new ImmediateSqliteDialect(sqlite, () => checkpointer?.stop()) }),
     dialect: "sqlite",
     url,
   };

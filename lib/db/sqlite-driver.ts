@@ -3,18 +3,18 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
-  type QueryResult,
-  SelectQueryNode,
   SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
 } from "kysely";
 
 /**
- * Kysely's SQLite dialect over one better-sqlite3 connection, with two changes:
+ * Kysely's SQLite dialect over one better-sqlite3 connection, with two changes correctness needs:
  *  - every transaction starts with `BEGIN IMMEDIATE`, so read-then-write transactions take the write lock
  *    up front and another process (the worker) waits on busy_timeout instead of failing on upgrade;
- *  - prepared statements are cached, which is most of the per-query cost in better-sqlite3.
+ *  - migrations run in one transaction (`MigratingSqliteAdapter`, below).
+ * Everything else, statement preparation included, is Kysely's own driver (a statement cache of ours was
+ * removed on 2026-11-27: docs/decisions/017-custom-infrastructure.md).
  *
  * Serialising callers is Kysely's job: SqliteAdapter says `supportsMultipleConnections` is false, so
  * Kysely's RuntimeDriver holds a connection mutex from acquireConnection to releaseConnection, a
@@ -27,9 +27,8 @@ import {
  * rather than a half-shared transaction); pass the transaction (a `Trx`, lib/db/types.ts) instead.
  * lib/db/sqlite-driver.test.ts shows both.
  */
-export class CachedSqliteDialect extends SqliteDialect {
-  readonly #connection: CachedSqliteConnection;
-  #driver: CachedSqliteDriver | undefined;
+export class ImmediateSqliteDialect extends SqliteDialect {
+  #driverCreated = false;
 
   constructor(
     private readonly database: BetterSqlite3.Database,
@@ -37,45 +36,15 @@ export class CachedSqliteDialect extends SqliteDialect {
     private readonly beforeClose?: () => Promise<void> | undefined,
   ) {
     super({ database });
-    this.#connection = new CachedSqliteConnection(database);
   }
   override createAdapter() {
     return new MigratingSqliteAdapter();
   }
   override createDriver(): Driver {
     // A second Kysely would bring a second connection mutex over the same connection.
-    if (this.#driver) throw new Error("CachedSqliteDialect serves one Kysely instance");
-    this.#driver = new CachedSqliteDriver(this.database, this.#connection, this.beforeClose);
-    return this.#driver;
-  }
-}
-
-/**
- * Kysely's own SQLite dialect with only the two changes correctness needs (`BEGIN IMMEDIATE` transactions and
- * transactional migrations): no statement cache. What `PAYGATE_DISABLE=driver` runs, to
- * measure what the caching driver is worth (docs/decisions/017-custom-infrastructure.md).
- */
-export class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(
-    private readonly database: BetterSqlite3.Database,
-    private readonly beforeClose?: () => Promise<void> | undefined,
-  ) {
-    super({ database });
-  }
-  override createAdapter() {
-    return new MigratingSqliteAdapter();
-  }
-  override createDriver(): Driver {
-    const beforeClose = this.beforeClose;
-    return new (class extends SqliteDriver {
-      override async beginTransaction(connection: DatabaseConnection) {
-        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-      }
-      override async destroy() {
-        await beforeClose?.();
-        await super.destroy();
-      }
-    })({ database: this.database });
+    if (this.#driverCreated) throw new Error("ImmediateSqliteDialect serves one Kysely instance");
+    this.#driverCreated = true;
+    return new ImmediateSqliteDriver(this.database, this.beforeClose);
   }
 }
 
@@ -91,52 +60,13 @@ class MigratingSqliteAdapter extends SqliteAdapter {
   }
 }
 
-const STATEMENT_CACHE_SIZE = 500;
-
-/** Kysely's SqliteConnection, with prepared statements cached by SQL text (least recently added out). */
-class CachedSqliteConnection implements DatabaseConnection {
-  readonly #statements = new Map<string, BetterSqlite3.Statement>();
-  constructor(private readonly db: BetterSqlite3.Database) {}
-
-  #prepare(sql: string): BetterSqlite3.Statement {
-    let stmt = this.#statements.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
-        const oldest = this.#statements.keys().next().value;
-        if (oldest !== undefined) this.#statements.delete(oldest);
-      }
-      this.#statements.set(sql, stmt);
-    }
-    return stmt;
-  }
-
-  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const stmt = this.#prepare(compiledQuery.sql);
-    const parameters = compiledQuery.parameters as unknown[];
-    if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
-    const { changes, lastInsertRowid } = stmt.run(parameters);
-    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
-  }
-
-  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error("SQLite can only stream select queries");
-    const stmt = this.#prepare(compiledQuery.sql);
-    for (const row of stmt.iterate(compiledQuery.parameters as unknown[])) yield { rows: [row as R] };
-  }
-}
-
-/** Kysely's SqliteDriver handing out the caching connection and beginning transactions IMMEDIATE. */
-class CachedSqliteDriver extends SqliteDriver {
+/** Kysely's SqliteDriver, beginning transactions IMMEDIATE and running `beforeClose` on destroy. */
+class ImmediateSqliteDriver extends SqliteDriver {
   constructor(
     database: BetterSqlite3.Database,
-    private readonly connection: CachedSqliteConnection,
     private readonly beforeClose?: () => Promise<void> | undefined,
   ) {
     super({ database });
-  }
-  override async acquireConnection(): Promise<DatabaseConnection> {
-    return this.connection;
   }
   override async beginTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
