@@ -27,8 +27,6 @@ const EnvSchema = z
       .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), {
         message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
       }),
-    /** SQLite only: WAL checkpoints on a thread of their own (default) or inside commits (lib/db/client.ts). */
-    SQLITE_CHECKPOINTS: z.enum(["thread", "inline"]).default("thread"),
     /**
      * For measurement only (`npm run bench:api` variants, docs/decisions/017-custom-infrastructure.md): a
      * comma-separated list of custom pieces to run without. `rate-limit-queue`: failed-attempt budgets

@@ -5,7 +5,6 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { env } from "@/lib/env";
 import type { Database as Schema } from "./schema";
-import { startCheckpointer } from "./sqlite-checkpointer";
 import { ImmediateSqliteDialect } from "./sqlite-driver";
 
 export type Db = Kysely<Schema>;
@@ -20,14 +19,10 @@ type Handle = {
 };
 
 /**
- * Open a database from a URL: `file:<path>` (SQLite, WAL) or `postgres://…`. On SQLite, `checkpoints` says
- * where WAL checkpoints run: on a thread of their own (the default, lib/db/sqlite-checkpointer.ts) or inside
- * commits, SQLite's default (`SQLITE_CHECKPOINTS=inline`).
+ * Open a database from a URL: `file:<path>` (SQLite, WAL) or `postgres://…`. On SQLite, WAL checkpoints are
+ * SQLite's own: inside the commit that takes the WAL past 1000 pages.
  */
-export function openDatabase(
-  url: string,
-  { checkpoints = env().SQLITE_CHECKPOINTS }: { checkpoints?: "thread" | "inline" } = {},
-): Handle {
+export function openDatabase(url: string): Handle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -61,9 +56,8 @@ export function openDatabase(
   // Once a checkpoint has copied the whole WAL back, the next writer restarts it from the top; this caps the
   // file left behind after a burst of writes.
   sqlite.pragma("journal_size_limit = 67108864");
-  const checkpointer = checkpoints === "thread" ? startCheckpointer(sqlite, file) : null;
   return {
-    db: new Kysely<Schema>({ dialect: new ImmediateSqliteDialect(sqlite, () => checkpointer?.stop()) }),
+    db: new Kysely<Schema>({ dialect: new ImmediateSqliteDialect(sqlite) }),
     dialect: "sqlite",
     url,
   };

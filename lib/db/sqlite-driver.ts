@@ -30,11 +30,7 @@ import {
 export class ImmediateSqliteDialect extends SqliteDialect {
   #driverCreated = false;
 
-  constructor(
-    private readonly database: BetterSqlite3.Database,
-    /** Runs before the connection closes (stops the checkpoint thread). */
-    private readonly beforeClose?: () => Promise<void> | undefined,
-  ) {
+  constructor(private readonly database: BetterSqlite3.Database) {
     super({ database });
   }
   override createAdapter() {
@@ -44,7 +40,7 @@ export class ImmediateSqliteDialect extends SqliteDialect {
     // A second Kysely would bring a second connection mutex over the same connection.
     if (this.#driverCreated) throw new Error("ImmediateSqliteDialect serves one Kysely instance");
     this.#driverCreated = true;
-    return new ImmediateSqliteDriver(this.database, this.beforeClose);
+    return new ImmediateSqliteDriver({ database: this.database });
   }
 }
 
@@ -60,19 +56,9 @@ class MigratingSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** Kysely's SqliteDriver, beginning transactions IMMEDIATE and running `beforeClose` on destroy. */
+/** Kysely's SqliteDriver, beginning transactions IMMEDIATE. */
 class ImmediateSqliteDriver extends SqliteDriver {
-  constructor(
-    database: BetterSqlite3.Database,
-    private readonly beforeClose?: () => Promise<void> | undefined,
-  ) {
-    super({ database });
-  }
   override async beginTransaction(connection: DatabaseConnection) {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-  }
-  override async destroy() {
-    await this.beforeClose?.();
-    await super.destroy();
   }
 }
