@@ -28,9 +28,8 @@
 //   BENCH_VERBOSE=1           echo the servers' output
 //   BENCH_QUIET_WAIT_SECONDS=60  before each target, wait up to this long for other jobs on the machine to
 //                             go quiet (the table's "other CPU" column shows what they used during the run)
-//   BENCH_VARIANTS=a,b        instead of the targets above: the one-process app once per named variant, each
-//                             with a custom piece switched off (bench/lib/variants.ts lists them: base,
-//                             inline-checkpoints, no-queue, none), every
+//   BENCH_VARIANTS="a; b: X=1" instead of the targets above: the one-process app once per named variant, each
+//                             with the environment after its colon (space-separated NAME=value), every
 //                             variant loaded in every round, and a table of each operation per variant
 //   BENCH_VARIANT_OPERATIONS=initialize,verify,checkout,guess  the operations loaded on each variant
 //
@@ -283,7 +282,7 @@ async function variants(
 ): Promise<number> {
   const pids = () => Object.fromEntries([["bench", process.pid], ...running.map((r) => [r.name, r.pid])]);
   const { text, runs, medians } = await runVariants({
-    names: VARIANTS,
+    variants: VARIANTS,
     operations: VARIANT_OPERATIONS,
     dir,
     rounds: ROUNDS,

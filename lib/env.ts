@@ -27,21 +27,6 @@ const EnvSchema = z
       .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), {
         message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
       }),
-    /**
-     * For measurement only (`npm run bench:api` variants, docs/decisions/017-custom-infrastructure.md): a
-     * comma-separated list of custom pieces to run without. `rate-limit-queue`: failed-attempt budgets
-     * refuse at once when spent instead of queueing.
-     */
-    PAYGATE_DISABLE: z
-      .string()
-      .default("")
-      .transform((v) =>
-        v
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.enum(["rate-limit-queue"]))),
     /** Where customers reach checkout; `checkoutUrl` and `paymentLinkUrl` are built on it. */
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     /** `staging` accepts test keys only, `production` live keys only (docs/api.md). */
@@ -276,9 +261,4 @@ export function env(): Env {
 /** The mode this deployment serves: staging is test mode, production is live mode. */
 export function deploymentMode(): "test" | "live" {
   return env().PAYMENTS_ENV === "production" ? "live" : "test";
-}
-
-/** Whether `PAYGATE_DISABLE` turns this custom piece off (measurement only). */
-export function disabled(piece: Env["PAYGATE_DISABLE"][number]): boolean {
-  return env().PAYGATE_DISABLE.includes(piece);
 }

@@ -1,7 +1,6 @@
-// BENCH_VARIANTS of `npm run bench:api`: the one-process app started once per named variant, each with a
-// custom piece switched off (PAYGATE_DISABLE, SQLITE_CHECKPOINTS), loaded one after the other inside every
-// round so that the machine's drift falls on all of them alike. docs/decisions/017-custom-infrastructure.md
-// reads its table.
+// BENCH_VARIANTS of `npm run bench:api`: the one-process app started once per named variant, each with an
+// environment of its own, loaded one after the other inside every round so that the machine's drift falls on
+// all of them alike. docs/decisions/017-custom-infrastructure.md reads such a table.
 import { join } from "node:path";
 import type { ServerOptions } from "./api-servers";
 import { startNext } from "./api-servers";
@@ -16,19 +15,13 @@ import {
 } from "./fixtures";
 import { type LoadSettings, type Measurement, measure, medianRun, skewed, type Target, table } from "./load";
 
-/** What each variant changes in the server's environment. */
-export const VARIANTS: Record<string, Record<string, string>> = {
-  base: {},
-  "inline-checkpoints": { SQLITE_CHECKPOINTS: "inline" },
-  "no-queue": { PAYGATE_DISABLE: "rate-limit-queue" },
-  /** Every piece off: checkpoints in commits, no queue. */
-  none: { PAYGATE_DISABLE: "rate-limit-queue", SQLITE_CHECKPOINTS: "inline" },
-};
+/** A variant: its name and what it changes in the server's environment. */
+export type Variant = { name: string; env: Record<string, string> };
 
 /**
  * The operations loaded on each variant. `checkout` is the pay page's status poll (GET
  * /v1/payment/checkout/verify, access-code auth) with known codes from one client address, more connections
- * than the address's access-code budget (30): what the rate-limit queue is for. `guess` is the same route
+ * than the address's access-code budget (30), what the rate-limit queue is for (see docs/decisions/017). `guess` is the same route
  * with unknown codes from one address: once the budget is spent, every answer is a 429.
  */
 export const OPERATIONS = ["initialize", "verify", "checkout", "guess"] as const;
@@ -36,17 +29,41 @@ type Operation = (typeof OPERATIONS)[number];
 
 const ACCESS_CODES = 20;
 
-export function parseVariants(raw: string): string[] {
-  const names = raw
-    .split(",")
+/**
+ * `BENCH_VARIANTS`: variants separated by `;`, each a name, then optionally `:` and the environment it sets as
+ * space-separated `NAME=value` pairs: `base; low-budget: RATE_LIMIT_ACCESS_CODE_BURST=10`.
+ */
+export function parseVariants(raw: string): Variant[] {
+  const variants = raw
+    .split(";")
     .map((s) => s.trim())
-    .filter(Boolean);
-  const unknown = names.filter((n) => !(n in VARIANTS));
-  if (unknown.length > 0)
-    throw new Error(
-      `BENCH_VARIANTS: unknown ${unknown.join(", ")} (known: ${Object.keys(VARIANTS).join(", ")})`,
-    );
-  return names;
+    .filter(Boolean)
+    .map((spec): Variant => {
+      const colon = spec.indexOf(":");
+      const name = (colon < 0 ? spec : spec.slice(0, colon)).trim();
+      if (!/^[\w.-]+$/.test(name))
+        throw new Error(`BENCH_VARIANTS: "${name}" is not a name (letters, digits, _ . -)`);
+      const assignments =
+        colon < 0
+          ? []
+          : spec
+              .slice(colon + 1)
+              .trim()
+              .split(/\s+/)
+              .filter(Boolean);
+      const env = Object.fromEntries(
+        assignments.map((a) => {
+          const eq = a.indexOf("=");
+          if (eq < 1) throw new Error(`BENCH_VARIANTS: "${a}" in ${name} is not NAME=value`);
+          return [a.slice(0, eq), a.slice(eq + 1)];
+        }),
+      );
+      return { name, env };
+    });
+  const names = variants.map((v) => v.name);
+  const twice = names.filter((n, i) => names.indexOf(n) !== i);
+  if (twice.length > 0) throw new Error(`BENCH_VARIANTS: ${twice.join(", ")} named twice`);
+  return variants;
 }
 
 export function parseOperations(raw: string): Operation[] {
@@ -132,7 +149,7 @@ function targetFor(server: Server, index: number, operation: Operation, round: n
  * operation on every variant, the variants' order rotated from round to round. Returns the printed report.
  */
 export async function runVariants(input: {
-  names: string[];
+  variants: Variant[];
   operations: Operation[];
   dir: string;
   rounds: number;
@@ -141,13 +158,13 @@ export async function runVariants(input: {
   pids: () => Record<string, number | undefined>;
   alive: () => void;
 }): Promise<{ text: string; runs: Measurement[]; medians: Measurement[] }> {
-  const { names, operations, rounds, settings } = input;
-  console.log(`Variants: ${names.join(", ")}; operations: ${operations.join(", ")}.`);
+  const { variants, operations, rounds, settings } = input;
+  console.log(`Variants: ${variants.map((v) => v.name).join(", ")}; operations: ${operations.join(", ")}.`);
   const servers: Server[] = [];
   // One at a time: several Next processes starting together on two cores time out.
-  for (const name of names) {
+  for (const { name, env } of variants) {
     const started = await startNext(name, join(input.dir, `${name}.db`), 1, [], input.servers, {
-      ...VARIANTS[name],
+      ...env,
       // The checkout and guess loads name their client address in X-Forwarded-For.
       TRUST_PROXY: "1",
     });

@@ -1,6 +1,6 @@
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "@/lib/core/errors";
-import { disabled, env } from "@/lib/env";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state";
 import { pepper } from "./pepper";
@@ -187,7 +187,6 @@ export async function reserve(limiter: Limiter, address: string): Promise<Permit
   const subject = addressSubject(address);
   const { budget, held } = limitersOf(limiter);
   const key = `${limiter}:${subject}`;
-  if (disabled("rate-limit-queue")) return reserveOrRefuse(limiter, subject);
   const started = Date.now();
   const deadline = started + RESERVE_WAIT_MS;
   let stallsAt = started + RESERVE_STALL_MS;
@@ -231,37 +230,6 @@ export async function reserve(limiter: Limiter, address: string): Promise<Permit
     }
     return permit(limiter, key, subject);
   }
-}
-
-/** `reserve` without the queue: a spent budget refuses at once, and nothing counts attempts in flight. */
-async function reserveOrRefuse(limiter: Limiter, subject: string): Promise<Permit> {
-  const { budget } = limitersOf(limiter);
-  try {
-    await budget.consume(subject);
-  } catch (err) {
-    if (!(err instanceof RateLimiterRes)) throw storeUnavailable(err);
-    // The refused try counted; take it back, so that only attempts held or failed are counted.
-    await budget.reward(subject, 1).catch(() => undefined);
-    throw rateLimited(limiter, err);
-  }
-  let refunded = false;
-  let settled = false;
-  return {
-    refund() {
-      refunded = true;
-    },
-    async settle() {
-      if (settled) return;
-      settled = true;
-      if (!refunded) return;
-      await budget.reward(subject, 1).catch((err: unknown) =>
-        log.warn("rate-limit request not given back", {
-          limiter,
-          error: err instanceof Error ? err.message : String(err),
-        }),
-      );
-    },
-  };
 }
 
 function permit(limiter: Limiter, key: string, subject: string): Permit {
