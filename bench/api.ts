@@ -28,6 +28,10 @@
 //   BENCH_VERBOSE=1           echo the servers' output
 //   BENCH_QUIET_WAIT_SECONDS=60  before each target, wait up to this long for other jobs on the machine to
 //                             go quiet (the table's "other CPU" column shows what they used during the run)
+//   BENCH_VARIANTS="a; b: X=1" instead of the targets above: the one-process app once per named variant, each
+//                             with the environment after its colon (space-separated NAME=value), every
+//                             variant loaded in every round, and a table of each operation per variant
+//   BENCH_VARIANT_OPERATIONS=initialize,verify,checkout,guess  the operations loaded on each variant
 //
 // A MISS is a measurement, not a failure: the exit code is 0. It is non-zero when the build fails, a server
 // does not start or exits during the run, a setup request fails, or autocannon reports socket errors.
@@ -40,6 +44,7 @@ import { running, startBare, startNext } from "./lib/api-servers";
 import { createReferences, initializeLoad, signupMerchant, verifyLoad } from "./lib/fixtures";
 import { type Measurement, measure, medianRun, numberFromEnv, skewed, type Target } from "./lib/load";
 import { nameProfiles, profileArgs } from "./lib/profiles";
+import { OPERATIONS, parseOperations, parseVariants, runVariants } from "./lib/variants";
 
 const root = resolve(import.meta.dirname, "..");
 const DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
@@ -58,6 +63,8 @@ const CPU_PROF = process.env.BENCH_CPU_PROF === "1";
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
 const ROUNDS = Math.round(numberFromEnv("BENCH_ROUNDS", 1));
 const VERIFY_REFERENCES = 20;
+const VARIANTS = parseVariants(process.env.BENCH_VARIANTS ?? "");
+const VARIANT_OPERATIONS = parseOperations(process.env.BENCH_VARIANT_OPERATIONS ?? OPERATIONS.join(","));
 const servers = { distDir: DIST_DIR, verbose: VERBOSE };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -103,6 +110,7 @@ async function main(): Promise<number> {
   );
 
   tempDir = mkdtempSync(join(tmpdir(), "paygate-bench-"));
+  if (VARIANTS.length > 0) return await variants(startedAt, stamp, resultsDir, build, tempDir);
   console.log(`Servers: Next on one process, Next on ${CORES} workers, and the bare node:http server...`);
   const [one, all, bare] = await Promise.all([
     startNext("one", join(tempDir, "one.db"), 1, profileArgs(profileDir, "next"), servers),
@@ -258,6 +266,61 @@ async function main(): Promise<number> {
   if (misses.length)
     console.log(`Targets missed: ${misses.map((c) => `${c.target} (${c.rule})`).join(", ")}.`);
   if (profileDir) console.log(`CPU profiles (written when the servers stop): ${profileDir}`);
+  if (socketErrors > 0) {
+    console.error(`FAILED: autocannon reported ${socketErrors} socket errors.`);
+    return 1;
+  }
+  return 0;
+}
+
+async function variants(
+  startedAt: Date,
+  stamp: string,
+  resultsDir: string,
+  build: unknown,
+  dir: string,
+): Promise<number> {
+  const pids = () => Object.fromEntries([["bench", process.pid], ...running.map((r) => [r.name, r.pid])]);
+  const { text, runs, medians } = await runVariants({
+    variants: VARIANTS,
+    operations: VARIANT_OPERATIONS,
+    dir,
+    rounds: ROUNDS,
+    settings: SETTINGS,
+    servers,
+    pids,
+    alive: () => {
+      const dead = running.find((r) => !r.alive());
+      if (dead)
+        throw new Error(`the ${dead.name} server exited during the run:\n${dead.output().slice(-4_000)}`);
+    },
+  });
+  console.log(`\n${text}\n`);
+  const file = join(resultsDir, `api-variants-${stamp}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        machine: { cpus: CORES, cpuModel: cpus()[0]?.model, node: process.version },
+        config: {
+          ...SETTINGS,
+          rounds: ROUNDS,
+          variants: VARIANTS,
+          operations: VARIANT_OPERATIONS,
+          distDir: DIST_DIR,
+        },
+        build,
+        results: medians,
+        rounds: runs,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`Results: ${file}`);
+  const socketErrors = medians.reduce((n, m) => n + m.errors, 0);
   if (socketErrors > 0) {
     console.error(`FAILED: autocannon reported ${socketErrors} socket errors.`);
     return 1;

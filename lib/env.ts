@@ -27,8 +27,6 @@ const EnvSchema = z
       .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), {
         message: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
       }),
-    /** SQLite only: WAL checkpoints on a thread of their own (default) or inside commits (lib/db/client.ts). */
-    SQLITE_CHECKPOINTS: z.enum(["thread", "inline"]).default("thread"),
     /** Where customers reach checkout; `checkoutUrl` and `paymentLinkUrl` are built on it. */
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
     /** `staging` accepts test keys only, `production` live keys only (docs/api.md). */

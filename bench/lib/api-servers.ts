@@ -48,6 +48,8 @@ export async function startNext(
   workers: number,
   nodeArgs: string[],
   options: ServerOptions,
+  /** More environment for this server (a bench variant's switches). */
+  extraEnv: Record<string, string> = {},
 ) {
   const server = await startServer({
     name,
@@ -61,6 +63,7 @@ export async function startNext(
       LOG_LEVEL: "error",
       WEB_CONCURRENCY: String(workers),
       ...UNLIMITED_KEY,
+      ...extraEnv,
     },
     onOutput: echo(name, options.verbose),
   });

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * `--cpu-prof` writes one profile per thread (the server's main thread, SQLite's checkpoint thread, tsx's
+ * `--cpu-prof` writes one profile per thread (the server's main thread, worker threads, tsx's
  * loader thread). Under one fixed `--cpu-prof-name` the thread that exits last overwrote the others, so the
  * main thread's profile was lost. Each server profiles into a folder of its own with Node's default names
  * (`CPU.<date>.<time>.<pid>.<tid>.<seq>.cpuprofile`), and `nameProfiles` renames them once the servers stop.

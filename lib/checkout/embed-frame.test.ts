@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // This file owns the process's database: point DATABASE_URL at a temp file before lib/db/client opens it.
 const dir = mkdtempSync(join(tmpdir(), "paygate-embed-frame-"));
 process.env.DATABASE_URL = `file:${join(dir, "db.sqlite")}`;
-process.env.SQLITE_CHECKPOINTS = "inline";
 process.env.APP_SECRET = "embed-frame-test-secret-0123456789abcdefghijklmnopq";
 process.env.PAYMENTS_ENV = "staging";
 const { database } = await import("@/lib/db/client");

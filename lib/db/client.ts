@@ -1,12 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { type CompiledQuery, Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { env } from "@/lib/env";
 import type { Database as Schema } from "./schema";
-import { startCheckpointer } from "./sqlite-checkpointer";
-import { CachedSqliteDialect } from "./sqlite-driver";
+import { ImmediateSqliteDialect } from "./sqlite-driver";
 
 export type Db = Kysely<Schema>;
 export type Dialect = "sqlite" | "postgres";
@@ -17,19 +16,13 @@ type Handle = {
   url: string;
   /** PostgreSQL only: the connection pool under `db` (the rate-limit store shares it). */
   pool?: pg.Pool;
-  /** SQLite only: a read-only statement's rows at once when the connection is free (lib/db/read.ts). */
-  readNow?: <R>(query: CompiledQuery) => R[] | undefined;
 };
 
 /**
- * Open a database from a URL: `file:<path>` (SQLite, WAL) or `postgres://…`. On SQLite, `checkpoints` says
- * where WAL checkpoints run: on a thread of their own (the default, lib/db/sqlite-checkpointer.ts) or inside
- * commits, SQLite's default (`SQLITE_CHECKPOINTS=inline`).
+ * Open a database from a URL: `file:<path>` (SQLite, WAL) or `postgres://…`. On SQLite, WAL checkpoints are
+ * SQLite's own: inside the commit that takes the WAL past 1000 pages.
  */
-export function openDatabase(
-  url: string,
-  { checkpoints = env().SQLITE_CHECKPOINTS }: { checkpoints?: "thread" | "inline" } = {},
-): Handle {
+export function openDatabase(url: string): Handle {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -63,13 +56,10 @@ export function openDatabase(
   // Once a checkpoint has copied the whole WAL back, the next writer restarts it from the top; this caps the
   // file left behind after a burst of writes.
   sqlite.pragma("journal_size_limit = 67108864");
-  const checkpointer = checkpoints === "thread" ? startCheckpointer(sqlite, file) : null;
-  const dialect = new CachedSqliteDialect(sqlite, () => checkpointer?.stop());
   return {
-    db: new Kysely<Schema>({ dialect }),
+    db: new Kysely<Schema>({ dialect: new ImmediateSqliteDialect(sqlite) }),
     dialect: "sqlite",
     url,
-    readNow: (query) => dialect.readNow(query),
   };
 }
 

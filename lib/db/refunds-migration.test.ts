@@ -49,7 +49,7 @@ const kinds = [
 
 describe.each(kinds)("migration 0011 (refunds) on $name", (kind) => {
   it("turns every refunds_due row into an automatic refund", async () => {
-    const handle = openDatabase(await kind.url(), { checkpoints: "inline" });
+    const handle = openDatabase(await kind.url());
     const db = handle.db as unknown as Kysely<unknown>;
     try {
       const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < "0011"));

@@ -191,7 +191,7 @@ describe("the table types are read", () => {
 
 describe.each(kinds)("lib/db/schema.ts against the migrated $name database", (kind) => {
   it("agrees on every table and column: type, nullability, defaults", async () => {
-    const handle = openDatabase(await kind.url(), { checkpoints: "inline" });
+    const handle = openDatabase(await kind.url());
     try {
       await migrateToLatest(handle.db);
       const actual = await readSchema(handle.db as unknown as Kysely<unknown>, kind.name);

@@ -16,7 +16,6 @@ const sqliteUrl = `file:${join(dir, "jobs.db")}`;
 process.env.DATABASE_URL = sqliteUrl;
 process.env.APP_SECRET = "jobs-test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 process.env.LOG_LEVEL = "silent";
-process.env.SQLITE_CHECKPOINTS = "inline";
 
 const { openDatabase } = await import("@/lib/db/client");
 const { migrateToLatest } = await import("@/lib/db/migrate");

@@ -1,8 +1,6 @@
 import { AppError } from "@/lib/core/errors";
 import type { SecretKeyPrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
-import { type Param, prepared } from "@/lib/db/prepared";
-import { readFirst } from "@/lib/db/read";
 import type { Mode } from "@/lib/db/schema";
 import { deploymentMode, env } from "@/lib/env";
 import { merchantPricing } from "@/lib/payments/merchant-pricing";
@@ -10,8 +8,8 @@ import { loadedPepper, pepper } from "@/lib/security/pepper";
 import { consume } from "@/lib/security/rate-limit";
 import { keyedHash, safeEqual } from "@/lib/security/tokens";
 
-const findKey = prepared((db, param: Param<{ hash: string }>) =>
-  db
+const findKey = (hash: string) =>
+  db()
     .selectFrom("api_keys")
     .innerJoin("merchants", "merchants.id", "api_keys.merchant_id")
     .select([
@@ -23,9 +21,9 @@ const findKey = prepared((db, param: Param<{ hash: string }>) =>
       "merchants.merchant_bears_cost",
       "merchants.fee_schedule",
     ])
-    .where("api_keys.key_hash", "=", param("hash"))
-    .where("api_keys.revoked_at", "is", null),
-);
+    .where("api_keys.key_hash", "=", hash)
+    .where("api_keys.revoked_at", "is", null)
+    .executeTakeFirst();
 
 export const SECRET_KEY_PATTERN = /^sk_(test|live)_[0-9A-Za-z]{32,128}$/;
 
@@ -57,7 +55,7 @@ export async function authenticateSecretKey({ key }: { key: string | null }): Pr
     );
   }
   const hash = keyedHash(loadedPepper() ?? (await pepper()), key);
-  const row = await readFirst(findKey(db(), { hash }));
+  const row = await findKey(hash);
   if (!row || !safeEqual(row.key_hash, hash) || row.mode !== mode) {
     throw new AppError("invalid_api_key", "The secret key is not valid: it is unknown or has been rolled.");
   }

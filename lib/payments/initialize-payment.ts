@@ -3,7 +3,6 @@ import { AppError } from "@/lib/core/errors";
 import type { MerchantPricing } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { insertRow } from "@/lib/db/prepared";
 import type { Database, Mode } from "@/lib/db/schema";
 import type { Trx } from "@/lib/db/types";
 import { env } from "@/lib/env";
@@ -122,7 +121,7 @@ export async function initializePayment(input: {
     updated_at: now,
   };
   try {
-    await executor.executeQuery(insertRow(executor, "transactions", row));
+    await executor.insertInto("transactions").values(row).execute();
   } catch (err) {
     // The key made a transaction already (a retry after its answer was lost, or two runs at once when the
     // first outlived its claim on the key): answer with that one.

@@ -14,7 +14,7 @@ import type { Database } from "@/lib/db/schema";
  */
 type Handle = ReturnType<typeof OpenDatabase>;
 
-const ENV_KEYS = ["DATABASE_URL", "APP_SECRET", "LOG_LEVEL", "SQLITE_CHECKPOINTS"] as const;
+const ENV_KEYS = ["DATABASE_URL", "APP_SECRET", "LOG_LEVEL"] as const;
 
 /**
  * Point the domain at a SQLite file in a temp folder of its own. Call it before any lib module is imported
@@ -26,7 +26,6 @@ export function inProcessEnv(tag: string) {
   process.env.DATABASE_URL = `file:${join(dir, "paygate.db")}`;
   process.env.APP_SECRET = `${tag}-test-secret-0123456789abcdefghijklmnopqrstuvwxyz`;
   process.env.LOG_LEVEL = "silent";
-  process.env.SQLITE_CHECKPOINTS = "inline";
   return {
     restore() {
       rmSync(dir, { recursive: true, force: true });

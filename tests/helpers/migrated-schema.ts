@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { Kysely, type LogEvent, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Dialect } from "@/lib/db/client";
-import { CachedSqliteDialect } from "@/lib/db/sqlite-driver";
+import { ImmediateSqliteDialect } from "@/lib/db/sqlite-driver";
 
 /**
  * Fresh, empty databases for migration tests: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (a
@@ -65,7 +65,7 @@ export function openLogged(url: string, onQuery: (event: LogEvent) => void): Kys
     });
   }
   return new Kysely<unknown>({
-    dialect: new CachedSqliteDialect(new Database(url.replace(/^file:/, ""))),
+    dialect: new ImmediateSqliteDialect(new Database(url.replace(/^file:/, ""))),
     log,
   });
 }
