@@ -119,4 +119,12 @@ describe("the sandbox bank's 3-D Secure page", () => {
     }
     expect(await statusOf(charge.reference)).toBe("pending");
   });
+
+  it("a card attempt the sandbox network did not take (a processor's) is never shown or answered here", async () => {
+    const charge = await chargedWith3ds();
+    await db().deleteFrom("sandbox_card_charges").where("attempt_id", "=", charge.attemptId).execute();
+    expect(await sandboxBankPage(charge)).toBeNull();
+    expect(await answerSandboxBank({ ...charge, decision: "approve" })).toBeNull();
+    expect(await statusOf(charge.reference)).toBe("pending");
+  });
 });

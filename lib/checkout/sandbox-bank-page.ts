@@ -48,6 +48,13 @@ async function waitingAttempt(attemptId: string, authorization: string) {
     .where("transactions.mode", "=", deploymentMode())
     .executeTakeFirst();
   if (row?.channel !== "card") return null;
+  // Only the sandbox network's own charges: a processor's attempt is never answered here.
+  const sandbox = await db()
+    .selectFrom("sandbox_card_charges")
+    .select("attempt_id")
+    .where("attempt_id", "=", attemptId)
+    .executeTakeFirst();
+  if (!sandbox) return null;
   const details = cardDetails(row);
   if (details.step !== "redirect" || details.authorization !== authorization) return null;
   return { row, details };
