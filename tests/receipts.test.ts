@@ -180,7 +180,10 @@ describe("receipts", () => {
     expect(text).toContain(session.reference);
     // 2,000.00 + 1.5% card fee (30.00; the flat part waived below 2,500.00).
     expect(text).toMatch(/Total paid:\s+NGN 2,030\.00/);
-    expect(withoutSmtp.output()).toContain("receipt sent");
+    // The relay logs each receipt once it is recorded as sent, which follows its file's writing.
+    await until("the receipt's log line", () =>
+      withoutSmtp.output().includes("receipt sent") ? true : undefined,
+    );
     // Written to a file is not emailed: the receipt page makes no such claim.
     const receiptPage = await api.get(`/pay/${session.accessCode}`);
     expect(receiptPage.status).toBe(200);
