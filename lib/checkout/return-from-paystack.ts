@@ -1,11 +1,6 @@
-import { checkBankPayment } from "@/lib/channels/check-bank-payment";
-import { checkCardCharge } from "@/lib/channels/check-card-charge";
-import { backFromBankPage } from "@/lib/checkout/back-from-bank-page";
-import { isAppError } from "@/lib/core/errors";
-import type { AccessCodePrincipal } from "@/lib/core/principal";
+import { returnFromBankPage } from "@/lib/checkout/back-from-bank-page";
 import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
-import { log } from "@/lib/log";
 import { PAYSTACK_REFERENCE } from "@/lib/rails/paystack/references";
 
 /**
@@ -35,23 +30,5 @@ export async function returnFromPaystack(input: { reference: string | null }): P
     .where("transactions.mode", "=", deploymentMode())
     .executeTakeFirst();
   if (!found) return null;
-  const principal: AccessCodePrincipal = {
-    kind: "access_code",
-    merchantId: found.merchant_id,
-    mode: found.mode,
-    transactionId: found.id,
-    reference: found.reference,
-  };
-  let result: { status: string; reason?: unknown } | null = null;
-  try {
-    if (found.channel === "card") result = await checkCardCharge({ principal });
-    else if (found.channel === "bank_payment") result = await checkBankPayment({ principal });
-  } catch (err) {
-    // The checkout shows where the payment stands either way; its own check and the webhook settle it.
-    if (!isAppError(err))
-      log.warn("return from paystack not checked", {
-        error: err instanceof Error ? err.message : String(err),
-      });
-  }
-  return backFromBankPage(found.access_code, found.channel, result);
+  return returnFromBankPage(found, found.channel, "paystack");
 }

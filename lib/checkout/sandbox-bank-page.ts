@@ -1,12 +1,8 @@
-import { checkCardCharge } from "@/lib/channels/check-card-charge";
 import { cardDetails } from "@/lib/channels/waiting-card-attempt";
-import { backFromBankPage } from "@/lib/checkout/back-from-bank-page";
+import { returnFromBankPage } from "@/lib/checkout/back-from-bank-page";
 import { BRAND_LABEL, type Brand } from "@/lib/checkout/card";
-import { isAppError } from "@/lib/core/errors";
-import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
-import { log } from "@/lib/log";
 import { formatAmount } from "@/lib/money/amount";
 import { isCurrency } from "@/lib/money/currencies";
 import { answerSandboxBankPage } from "@/lib/rails/sandbox";
@@ -96,25 +92,7 @@ export async function answerSandboxBank(input: {
   const found = await waitingAttempt(input.attemptId, input.authorization);
   if (!found) return null;
   const answered = await answerSandboxBankPage(input);
-  const { row } = found;
-  let result: { status: string; reason?: unknown } | null = null;
-  if (answered) {
-    const principal: AccessCodePrincipal = {
-      kind: "access_code",
-      merchantId: row.merchant_id,
-      mode: row.mode,
-      transactionId: row.id,
-      reference: row.reference,
-    };
-    try {
-      result = await checkCardCharge({ principal });
-    } catch (err) {
-      // The checkout asks where the payment stands itself when the customer is back.
-      if (!isAppError(err))
-        log.warn("sandbox bank answer not checked", {
-          error: err instanceof Error ? err.message : String(err),
-        });
-    }
-  }
-  return backFromBankPage(row.access_code, "card", result);
+  // Nothing decided here (answered already): the checkout shows where the payment stands.
+  if (!answered) return `/pay/${found.row.access_code}`;
+  return returnFromBankPage(found.row, "card", "sandbox");
 }
