@@ -1,5 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type APIResponse,
+  test as base,
+  expect,
+  type FrameLocator,
+  type Page,
+} from "@playwright/test";
 import { checkContract } from "../tests/helpers/contract";
 
 /**
@@ -202,9 +209,13 @@ export async function expectDemoReturn(page: Page, status: "success" | "failed" 
 }
 
 /** The visible tab panel (hidden panels stay mounted, so page-wide label lookups can be ambiguous). */
-export const panel = (page: Page) => page.getByRole("tabpanel");
+export const panel = (page: Page | FrameLocator) => page.getByRole("tabpanel");
 
-export async function fillCard(page: Page, card: { number: string; expiry?: string; cvv?: string }) {
+/** Type a card into the checkout's card panel, on the page or in the embedded checkout's frame. */
+export async function fillCard(
+  page: Page | FrameLocator,
+  card: { number: string; expiry?: string; cvv?: string },
+) {
   // Pay is enabled once the page's code runs: typing earlier races hydration.
   await expect(panel(page).getByRole("button", { name: /^Pay NGN/ })).toBeEnabled();
   await panel(page).getByLabel("Card number").fill(card.number);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { expect, expectAccessible, initialize, signUp, test, verify } from "../fixtures";
+import { expect, expectAccessible, fillCard, initialize, signUp, test, verify } from "../fixtures";
 import { MAIN_BASE_URL } from "../servers";
 
 /**
@@ -160,10 +160,7 @@ test.describe("the embedded checkout", () => {
     await expect(frame.getByRole("tab", { name: "Card", exact: true })).toBeFocused();
 
     const card = frame.getByRole("tabpanel");
-    await expect(card.getByRole("button", { name: /^Pay NGN/ })).toBeEnabled();
-    await card.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await card.getByLabel("Expiry (MM/YY)").fill("12/34");
-    await card.getByLabel("CVV").fill("123");
+    await fillCard(frame, { number: "4242 4242 4242 4242" });
     await card.getByRole("button", { name: /^Pay NGN/ }).click();
     await expect(frame.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     await waitForEvent(page, "success");
@@ -200,9 +197,7 @@ test.describe("the embedded checkout", () => {
     await waitForEvent(page, "load");
     const frame = checkout(page);
     const card = frame.getByRole("tabpanel");
-    await card.getByLabel("Card number").fill("4000 0000 0000 3063");
-    await card.getByLabel("Expiry (MM/YY)").fill("12/34");
-    await card.getByLabel("CVV").fill("123");
+    await fillCard(frame, { number: "4000 0000 0000 3063" });
     await card.getByRole("button", { name: /^Pay NGN/ }).click();
 
     const popupOpened = page.waitForEvent("popup");
@@ -417,10 +412,7 @@ test.describe("the embedded checkout", () => {
     const dialog = page.getByRole("dialog", { name: "Checkout" });
     await expect(dialog).toBeVisible();
     const card = checkout(page).getByRole("tabpanel");
-    await expect(card.getByRole("button", { name: /^Pay NGN/ })).toBeEnabled();
-    await card.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await card.getByLabel("Expiry (MM/YY)").fill("12/34");
-    await card.getByLabel("CVV").fill("123");
+    await fillCard(checkout(page), { number: "4242 4242 4242 4242" });
     await card.getByRole("button", { name: /^Pay NGN/ }).click();
     // onSuccess: the store's return page, which verifies on the store's server before it confirms.
     await page.waitForURL(/\/demo\/return\?reference=PAY_TXN_/);
