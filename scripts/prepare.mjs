@@ -161,7 +161,12 @@ export function ensureBuilt({
     .map((path) => ({ path, bytes: readFileSync(path), stat: statSync(path) }));
   try {
     const env = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
-    run(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: dir, env });
+    // The app builds with webpack (docs/decisions/018-webpack-build.md); the reference page with Next's default.
+    const bundler = dir === root ? ["--webpack"] : [];
+    run(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build", ...bundler], {
+      cwd: dir,
+      env,
+    });
     if (dir === root) run(process.execPath, [join(root, "scripts/build-css.mjs")], { cwd: dir, env });
   } finally {
     for (const { path, bytes, stat } of kept) {
