@@ -14,7 +14,12 @@ export default defineConfig({
       {
         resolve: { alias },
         // The OpenAPI document's tests compile every answer's schema: seconds of work on a busy machine.
-        test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node", testTimeout: 30_000 },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
       },
       {
         // The server SDK's own unit tests (sdk/node); the SDK against the service is in tests/sdk*.test.ts.

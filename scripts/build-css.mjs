@@ -4,7 +4,7 @@
 // stylesheet at all, since nothing in the app imports a .css file. Decision record:
 // docs/decisions/009-first-tap.md.
 //
-//   node scripts/build-css.mjs   (npm run build runs it after next build; so does scripts/prepare.mjs)
+//   node scripts/build-css.mjs   (npm run build, npm start and npm test run it after next build: scripts/prepare.mjs)
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

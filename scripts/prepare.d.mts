@@ -8,6 +8,12 @@ export declare function whyRebuild(options?: {
   distDir?: string;
   sources?: readonly string[];
 }): string;
+export declare function recordSources(options?: {
+  dir?: string;
+  distDir?: string;
+  sources?: readonly string[];
+  files?: readonly string[];
+}): void;
 export declare function ensureBuilt(options?: {
   dir?: string;
   distDir?: string;

@@ -1,18 +1,20 @@
-// Shared by `npm start`, `npm test`, the benches and the test suites: make a fresh clone runnable with nothing
-// but Node and npm. Installs dependencies when node_modules is missing or older than the lockfile, and builds
-// the app when the build is missing or older than any source file. The one list of what the build is made from.
+// Shared by `npm run build`, `npm start`, `npm test`, the benches and the test suites: make a fresh clone runnable
+// with nothing but Node and npm. Installs dependencies when node_modules is missing or older than the lockfile,
+// and builds the app when the build is missing, older than any source file, or made from another set of files.
+// The one list of what the build is made from.
 import { spawnSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   statSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 
 export const root = new URL("..", import.meta.url).pathname;
@@ -33,17 +35,35 @@ function mtime(path) {
   }
 }
 
-function newestIn(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry.startsWith(".")) continue;
-    newest = Math.max(newest, newestIn(join(path, entry)));
-  }
-  return newest;
+/**
+ * The files under `sources` (files or folders, relative to `dir`), each with its modified time, by path relative
+ * to `dir`. Files only: a folder's own time changes whenever anything is created or removed in it, a scratch file
+ * too, so it says nothing about the build; a removed source file is caught by the build's list instead
+ * (recordSources). node_modules and dot entries are skipped.
+ */
+function sourceFiles(dir, sources) {
+  const files = new Map();
+  const walk = (path) => {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      return;
+    }
+    if (!stat.isDirectory()) {
+      files.set(relative(dir, path), stat.mtimeMs);
+      return;
+    }
+    for (const entry of readdirSync(path)) {
+      if (entry === "node_modules" || entry.startsWith(".")) continue;
+      walk(join(path, entry));
+    }
+  };
+  for (const source of sources) walk(join(dir, source));
+  return files;
 }
+
+const newest = (files) => Math.max(0, ...files.values());
 
 export function ensureInstalled() {
   const marker = join(root, "node_modules/.package-lock.json");
@@ -70,29 +90,36 @@ export function ensureSdk({ force = false } = {}) {
     console.log("Installing the SDK's build tools (sdk/node: @hey-api/openapi-ts, typescript)...");
     run("npm", ["install", "--no-audit", "--no-fund"], { cwd: sdk, env });
   }
-  const fresh = join(sdk, "openapi.next.json");
-  run(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/openapi.ts", fresh], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  // The document as the service would serve it now, written outside the repository: a scratch file in sdk/
+  // would be a change to the app's sources, and the check alone must leave them as they were.
+  const scratch = mkdtempSync(join(tmpdir(), "paygate-openapi-"));
+  const fresh = join(scratch, "openapi.json");
   const document = join(sdk, "openapi.json");
-  const same = existsSync(document) && readFileSync(document).equals(readFileSync(fresh));
+  let same;
+  try {
+    run(process.execPath, [join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/openapi.ts", fresh], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    same = existsSync(document) && readFileSync(document).equals(readFileSync(fresh));
+    if (!same) copyFileSync(fresh, document);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
   const built = mtime(join(sdk, ".built"));
-  const sources = Math.max(
-    ...[
+  const sources = newest(
+    sourceFiles(sdk, [
       "src/index.ts",
       "src/errors.ts",
       "src/transport.ts",
       "src/webhooks.ts",
       "scripts",
       "package.json",
-    ].map((s) => newestIn(join(sdk, s))),
+    ]),
   );
-  if (!force && same && built > 0 && built >= sources) {
-    rmSync(fresh, { force: true });
-    return false;
-  }
-  renameSync(fresh, document);
+  if (!force && same && built > 0 && built >= sources) return false;
   console.log("Building the SDK (sdk/node) from the OpenAPI document...");
+  // Until it is written again, a build cut short is not taken for a finished one.
+  rmSync(join(sdk, ".built"), { force: true });
   run("npm", ["run", "build"], { cwd: sdk, env });
   // The QA kit's types of the API's answers: the same generated types, beside the kit.
   copyFileSync(join(sdk, "dist/generated/types.gen.d.ts"), join(root, "qa-kit/api-types.d.ts"));
@@ -117,10 +144,13 @@ export const SOURCES = [
   "sdk/node/dist",
 ];
 
+/** The list of the files a build was made from, beside its BUILD_ID (recordSources). */
+const RECORD = "source-files.json";
+
 /**
- * Why the build in `dir`/`distDir` must be made again: "" when it is up to date, else the reason (no build,
- * or a source newer than it). The one place that decides "rebuild?" for npm start, npm test, the benches
- * and the test suites' set-up; `sources` defaults to the app's (SOURCES).
+ * Why the build in `dir`/`distDir` must be made again: "" when it is up to date, else the reason (no build, a
+ * source file newer than it, or a source file added or removed since). The one place that decides "rebuild?"
+ * for npm start, npm test, the benches and the test suites' set-up; `sources` defaults to the app's (SOURCES).
  */
 export function whyRebuild({
   dir = root,
@@ -131,15 +161,41 @@ export function whyRebuild({
   if (built === 0) return `no ${distDir}/BUILD_ID`;
   // The app's stylesheet is compiled after next build (scripts/build-css.mjs); a build without it is unfinished.
   if (dir === root && !existsSync(join(dir, distDir, "app.css"))) return `no ${distDir}/app.css`;
-  const newest = Math.max(...sources.map((s) => newestIn(join(dir, s))));
-  return newest > built ? "sources are newer than the build" : "";
+  const files = sourceFiles(dir, sources);
+  if (newest(files) > built) return "sources are newer than the build";
+  let recorded;
+  try {
+    recorded = JSON.parse(readFileSync(join(dir, distDir, RECORD), "utf8"));
+  } catch {
+    return `no ${distDir}/${RECORD}`;
+  }
+  const removed = recorded.find((file) => !files.has(file));
+  if (removed) return `a source file was removed since the build (${removed})`;
+  const known = new Set(recorded);
+  const added = [...files.keys()].find((file) => !known.has(file));
+  if (added) return `a source file was added since the build (${added})`;
+  return "";
+}
+
+/**
+ * Write the list of source files the build in `dir`/`distDir` was made from (`files`, by default those there
+ * now), so that whyRebuild sees a source file removed or added since. ensureBuilt writes it after each build.
+ */
+export function recordSources({
+  dir = root,
+  distDir = process.env.NEXT_DIST_DIR || ".next",
+  sources = SOURCES,
+  files = [...sourceFiles(dir, sources).keys()],
+} = {}) {
+  writeFileSync(join(dir, distDir, RECORD), `${JSON.stringify([...files].sort(), null, 1)}\n`);
 }
 
 /**
  * Build `dir` (the app by default; bench/reference-app too) into `distDir` (NEXT_DIST_DIR, default .next)
  * when `whyRebuild` gives a reason, or when `force`d. `next build` rewrites tsconfig.json and next-env.d.ts
  * (more so for a dist dir of its own, as the benches use): both are put back byte for byte with their old
- * times, so a build never makes the next one stale. Exits the process when the build fails.
+ * times, so a build never makes the next one stale. Records the build's source files (recordSources). Exits the
+ * process when the build fails.
  */
 export function ensureBuilt({
   dir = root,
@@ -155,6 +211,8 @@ export function ensureBuilt({
     `Building ${dir === root ? "the app" : relative(root, dir)} into ${where} (next build: ${reason})...`,
   );
   const started = performance.now();
+  // The files as they are when the build starts: one added or removed while it runs makes it stale.
+  const files = [...sourceFiles(dir, sources).keys()];
   const kept = ["tsconfig.json", "next-env.d.ts"]
     .map((name) => join(dir, name))
     .filter(existsSync)
@@ -168,6 +226,7 @@ export function ensureBuilt({
       env,
     });
     if (dir === root) run(process.execPath, [join(root, "scripts/build-css.mjs")], { cwd: dir, env });
+    recordSources({ dir, distDir, sources, files });
   } finally {
     for (const { path, bytes, stat } of kept) {
       if (existsSync(path) && readFileSync(path).equals(bytes)) continue;

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,7 +17,8 @@ import {
  * The SDK as a merchant gets it: `npm pack` of sdk/node (as built), installed from the tarball alone into an
  * empty project (offline: no registry), and its README's example run there as published, against the real
  * built service: initialize, pay in the sandbox, verify, refund, and verify the payment.completed webhook the
- * service posts to the example's own endpoint.
+ * service posts to the example's own endpoint. And what it weighs: within its packed-size budget, with nothing
+ * in it but what a merchant's install needs.
  */
 const ROOT = resolve(import.meta.dirname, "..");
 const SDK = join(ROOT, "sdk/node");
@@ -64,25 +65,40 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it("npm pack of the SDK installs into an empty project, offline, and runs its README example", () => {
-  // The package as built (npm run sdk:build); prepack would build it again.
-  const packed = JSON.parse(
-    run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], SDK),
-  ) as Array<{
-    filename: string;
-    size: number;
-    unpackedSize: number;
-    files: Array<{ path: string }>;
-  }>;
-  const tarball = join(dir, packed[0]?.filename ?? "");
-  const files = packed[0]?.files.map((f) => f.path) ?? [];
+/** What the package may weigh as packed (the tarball npm publishes), in bytes (docs/decisions/015-server-sdk.md). */
+const PACKED_BUDGET = 64 * 1024;
+
+type Packed = { filename: string; size: number; unpackedSize: number; files: Array<{ path: string }> };
+let packedOnce: Packed | undefined;
+
+/** `npm pack` of the package as built (npm run sdk:build; prepack would build it again), once per run. */
+function pack(): Packed {
+  packedOnce ??= (
+    JSON.parse(run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], SDK)) as Packed[]
+  )[0];
+  if (!packedOnce) throw new Error("npm pack answered no package");
+  return packedOnce;
+}
+
+it("the packed SDK is within its size budget and holds only the compiled code, its types and the README", () => {
+  const packed = pack();
+  const files = packed.files.map((f) => f.path);
+  console.log(
+    `@paygate/node tarball: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${files.length} files`,
+  );
+  expect(packed.size).toBeLessThanOrEqual(PACKED_BUDGET);
   expect(files).toEqual(
     expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "package.json", "README.md"]),
   );
-  expect(files.filter((f) => f.startsWith("src/") || f.startsWith("node_modules/"))).toEqual([]);
-  console.log(
-    `@paygate/node tarball: ${statSync(tarball).size} bytes packed, ${packed[0]?.unpackedSize} unpacked, ${files.length} files`,
-  );
+  // No source maps, tests, TypeScript sources, generator inputs (openapi.json, scripts/, tsconfig) or lockfile:
+  // what the package needs is its compiled modules, their declarations, package.json and the README.
+  const needed = (f: string) =>
+    f === "package.json" || f === "README.md" || /^dist\/(?:[\w.-]+\/)*[\w.-]+\.(?:js|d\.ts)$/.test(f);
+  expect(files.filter((f) => !needed(f) || /\.map$|\.test\.|(^|\/)tests?\//.test(f))).toEqual([]);
+});
+
+it("npm pack of the SDK installs into an empty project, offline, and runs its README example", () => {
+  const tarball = join(dir, pack().filename);
 
   const project = join(dir, "shop");
   mkdirSync(project);

@@ -257,6 +257,8 @@ export type Received = {
   hr: number;
   /** What the receiver answered ("hang" or a status; "down" is never recorded: nothing arrives). */
   answered?: number | "hang";
+  /** Whether the body is what the document's `webhooks` describe for its event (checkWebhook), once checked. */
+  conforms: Promise<boolean>;
 };
 
 export type Reply =
@@ -281,6 +283,8 @@ export type Receiver = {
   close: () => Promise<void>;
   byId: (id: string) => Received[];
   byEvent: (event: string) => Received[];
+  /** The event types (sorted, once each) of the bodies received so far that passed checkWebhook. */
+  conformingEvents: () => Promise<string[]>;
   waitForCount: (n: number, timeoutMs?: number, filter?: (r: Received) => boolean) => Promise<Received[]>;
 };
 
@@ -327,6 +331,16 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200,
       } catch {
         json = undefined;
       }
+      // Every delivered body is held to the document's `webhooks`; cleanupHarness fails the suite on a mismatch.
+      const conforms = id
+        ? checkWebhook(json).then(
+            () => true,
+            (err: Error) => {
+              webhookViolations.push(err.message);
+              return false;
+            },
+          )
+        : Promise.resolve(false);
       const received: Received = {
         seq: seq++,
         method: req.method ?? "",
@@ -338,11 +352,10 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200,
         json,
         at,
         hr,
+        conforms,
       };
       if (count > 1) overlaps.push(received);
       requests.push(received);
-      // Every delivered body is held to the document's `webhooks`; cleanupHarness fails the suite on a mismatch.
-      if (id) checkWebhook(json).catch((err: Error) => webhookViolations.push(err.message));
       let reply: Reply;
       try {
         reply = current(received, receiver);
@@ -407,6 +420,10 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200,
     },
     byId: (id) => requests.filter((r) => r.id === id),
     byEvent: (event) => requests.filter((r) => r.json?.event === event),
+    conformingEvents: async () => {
+      const passed = await Promise.all(requests.map(async (r) => ((await r.conforms) ? r.json.event : [])));
+      return [...new Set(passed.flat() as string[])].sort();
+    },
     waitForCount: (n, timeoutMs = 20_000, filter = () => true) =>
       waitFor(
         `${n} webhook request(s) (have ${requests.filter(filter).length})`,
@@ -568,6 +585,25 @@ export async function payByCard(m: HookMerchant, accessCode: string, number = "4
   );
   if (res.status !== 200) throw new Error(`charge/card: ${res.status} ${res.text}`);
   return res.body.data as { status: string };
+}
+
+/** POST /v1/refunds: refund `amount` of a paid payment (all that is refundable without one); pending. */
+export async function refundPayment(m: HookMerchant, reference: string, amount?: string) {
+  const res = await m.api.call(
+    "POST",
+    "/v1/refunds",
+    { reference, ...(amount ? { amount } : {}) },
+    { "x-api-key": m.testKey },
+  );
+  if (res.status !== 201) throw new Error(`refunds: ${res.status} ${res.text}`);
+  return res.body.data as { id: string; amount: string; status: string };
+}
+
+/** POST /v1/sandbox/refunds/{id}: the sandbox rail settles a pending refund (refund.processed or refund.failed). */
+export async function settleRefund(m: HookMerchant, id: string, outcome: "processed" | "failed") {
+  const res = await m.api.call("POST", `/v1/sandbox/refunds/${id}`, { outcome }, { "x-api-key": m.testKey });
+  if (res.status !== 200) throw new Error(`sandbox/refunds ${outcome}: ${res.status} ${res.text}`);
+  return res.body.data as { id: string; status: string; failureReason: string | null };
 }
 
 // ---------------------------------------------------------------------------------------------------------

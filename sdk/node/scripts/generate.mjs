@@ -28,7 +28,9 @@ rmSync(output, { recursive: true, force: true });
 rmSync(resolve(root, "dist"), { recursive: true, force: true });
 await createClient({
   input,
-  output: { path: output, importFileExtension: ".js", clean: true },
+  // No entry file (generated/index): the facade imports the generated modules it uses by name, and the package
+  // exports only the facade, so an entry file would be shipped and never read.
+  output: { path: output, importFileExtension: ".js", clean: true, entryFile: false },
   logs: { level: "silent" },
   plugins: [
     "@hey-api/typescript",
