@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/client";
 import { DOUBLE_ACCOUNTS, DOUBLE_CARDS, DOUBLE_OTP, DOUBLE_PIN } from "@/lib/rails/paystack/double/catalogue";
 import { type PaystackDouble, startPaystackDouble } from "@/lib/rails/paystack/double/server";
+import { PAYSTACK_WEBHOOK_IPS } from "@/lib/rails/paystack/shapes";
 import { expectConservation, ledger } from "./helpers/channels";
 import {
   type Api,
@@ -44,6 +45,17 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
   let app: AppProc;
   let api: Api;
   let target: Target;
+  const appEnv = () => ({
+    PAYMENTS_ENV: "production",
+    PAYSTACK_BASE_URL: double.url,
+    PAYSTACK_TIMEOUT_MS: "1500",
+    CARD_RECONCILE_SECONDS: "2",
+    CHECKOUT_EXPIRY_SWEEP_SECONDS: "1",
+    PAYSTACK_WEBHOOK_MAX_AGE_SECONDS: "86400",
+    // The double's own deliveries come from 127.0.0.1; 52.31.139.75 is one of Paystack's published addresses
+    // (TRUST_PROXY=1: the test says where an event comes from with X-Forwarded-For).
+    PAYSTACK_WEBHOOK_ALLOWED_IPS: `127.0.0.1,${PAYSTACK_WEBHOOK_IPS[0]}`,
+  });
 
   beforeAll(async () => {
     double = await startPaystackDouble({ lostAnswerMs: 4_000, heldAnswerMs: 120_000 });
@@ -51,14 +63,7 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
     app = await startApp({
       name: `paystack-${kind}`,
       databaseUrl: database.url,
-      env: {
-        PAYMENTS_ENV: "production",
-        PAYSTACK_BASE_URL: double.url,
-        PAYSTACK_TIMEOUT_MS: "1500",
-        CARD_RECONCILE_SECONDS: "2",
-        CHECKOUT_EXPIRY_SWEEP_SECONDS: "1",
-        PAYSTACK_WEBHOOK_MAX_AGE_SECONDS: "86400",
-      },
+      env: appEnv(),
     });
     api = apiClient(app.url);
     target = { name: kind, url: app.url, databaseUrl: database.url, logFile: "" };
@@ -398,14 +403,7 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
       app = await startApp({
         name: `paystack-${kind}-restarted`,
         databaseUrl: database.url,
-        env: {
-          PAYMENTS_ENV: "production",
-          PAYSTACK_BASE_URL: double.url,
-          PAYSTACK_TIMEOUT_MS: "1500",
-          CARD_RECONCILE_SECONDS: "2",
-          CHECKOUT_EXPIRY_SWEEP_SECONDS: "1",
-          PAYSTACK_WEBHOOK_MAX_AGE_SECONDS: "86400",
-        },
+        env: appEnv(),
       });
       api = apiClient(app.url);
       target = { ...target, url: app.url };
@@ -691,6 +689,42 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
         body: { data: { outcome: "credited", duplicate: false } },
       });
       expect((await verify(m, s.reference)).status).toBe("success");
+    });
+
+    it("PAYSTACK_WEBHOOK_ALLOWED_IPS: a signed event from an address not on the list is refused (403) and changes nothing; from a listed one, credited", async () => {
+      const m = await merchant();
+      const s = await pay(m);
+      await checkout(s).post("charge/bank-transfer");
+      const charge = chargeOf(s.reference, "bank_transfer");
+      const event = JSON.stringify({
+        event: "charge.success",
+        data: {
+          id: charge.id,
+          domain: "live",
+          status: "success",
+          reference: charge.reference,
+          amount: charge.amount,
+          currency: "NGN",
+          channel: "bank_transfer",
+          paid_at: new Date().toISOString(),
+        },
+      });
+      const signed = { "x-paystack-signature": sign(m.paystackKey, event) };
+      const before = await ledger(target, s.reference);
+      for (const from of ["203.0.113.7", "52.31.139.76", "::ffff:10.0.0.1"]) {
+        expect(await send(event, { ...signed, "x-forwarded-for": from }), from).toMatchObject({
+          status: 403,
+          body: { status: "failed", error: "address_not_allowed" },
+        });
+      }
+      expect((await verify(m, s.reference)).status).toBe("awaiting_transfer");
+      expect(await ledger(target, s.reference)).toEqual(before);
+      // Paystack's address (written as IPv6 too): the same event is acted on, once.
+      expect(
+        await send(event, { ...signed, "x-forwarded-for": `::ffff:${PAYSTACK_WEBHOOK_IPS[0]}` }),
+      ).toMatchObject({ status: 200, body: { data: { outcome: "credited", duplicate: false } } });
+      expect(await verify(m, s.reference)).toMatchObject({ status: "success", channel: "bank_transfer" });
+      await expectConservation(target, s.reference);
     });
 
     it("an event of no charge of ours, signed by a connection's key, is acknowledged and ignored; unsigned by any key, refused", async () => {
