@@ -720,6 +720,57 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
         await expectConservation(target, ref);
     });
 
+    it("bank: the account's phone number then an OTP; the account's PIN; each step answered only when asked", async () => {
+      const m = await merchant();
+      const phone = await pay(m);
+      const c1 = checkout(phone);
+      const asked = await c1.post("charge/bank-payment", {
+        bankCode: "058",
+        accountNumber: DOUBLE_ACCOUNTS.phoneThenOtp,
+      });
+      expect(asked.body.data).toMatchObject({
+        status: "awaiting_bank_authorization",
+        action: { step: "phone", message: expect.any(String) },
+      });
+      expect((await c1.verify()).body.data.action).toMatchObject({ channel: "bank_payment", step: "phone" });
+      // The step the bank asked for, and no other.
+      const notAsked = await c1.post("charge/bank-payment/pin", { pin: DOUBLE_PIN });
+      expect(notAsked).toMatchObject({ status: 409, body: { error: "invalid_state" } });
+      expect(notAsked.body.message).toMatch(/waiting for a PIN/);
+      const bad = await c1.post("charge/bank-payment/phone", { phone: "12" });
+      expect(bad).toMatchObject({ status: 400, body: { error: "validation_error" } });
+      const next = await c1.post("charge/bank-payment/phone", { phone: "0803 123 4567" });
+      expect(next.body.data).toMatchObject({ action: { step: "otp" } });
+      expect(chargeOf(phone.reference, "bank").status).toBe("send_otp");
+      expect((await c1.post("charge/bank-payment/otp", { otp: DOUBLE_OTP })).body.data.status).toBe(
+        "success",
+      );
+
+      const pin = await pay(m);
+      const c2 = checkout(pin);
+      expect(
+        (await c2.post("charge/bank-payment", { bankCode: "057", accountNumber: DOUBLE_ACCOUNTS.pin })).body
+          .data.action.step,
+      ).toBe("pin");
+      expect((await c2.post("charge/bank-payment/pin", { pin: DOUBLE_PIN })).body.data.status).toBe(
+        "success",
+      );
+      expect(app.output()).not.toMatch(new RegExp(`"pin":"?${DOUBLE_PIN}`));
+
+      const wrong = await pay(m);
+      const c3 = checkout(wrong);
+      await c3.post("charge/bank-payment", { bankCode: "057", accountNumber: DOUBLE_ACCOUNTS.pin });
+      const declined = await c3.post("charge/bank-payment/pin", { pin: "0000" });
+      expect(declined.body.data).toMatchObject({ status: "failed", message: "Incorrect PIN" });
+      expect((await verify(m, wrong.reference)).status).toBe("pending");
+
+      for (const ref of [phone.reference, pin.reference]) {
+        expect(await verify(m, ref)).toMatchObject({ status: "success", channel: "bank_payment" });
+        await expectConservation(target, ref);
+      }
+      await expectConservation(target, wrong.reference);
+    });
+
     it("USSD: Paystack's code to dial, paid when Paystack reports it; banks Paystack has no code for are refused", async () => {
       const m = await merchant();
       const s = await pay(m);
