@@ -93,6 +93,21 @@ async function connectInConsole(page: Page, request: APIRequestContext, m: LiveM
   await double(request, "/__double/keys", { secretKey: m.paystackKey, webhookUrl });
 }
 
+/** A live merchant whose Paystack key is connected through the API (the console's path is tested below). */
+async function connected(request: APIRequestContext): Promise<LiveMerchant> {
+  const m = await signUp(request);
+  const res = await request.put(`${LIVE_BASE_URL}/v1/merchants/paystack`, {
+    data: { mode: "live", secretKey: m.paystackKey },
+    headers: { authorization: `Bearer ${m.token}` },
+  });
+  expect(res.status()).toBe(200);
+  await double(request, "/__double/keys", {
+    secretKey: m.paystackKey,
+    webhookUrl: (await res.json()).data.webhookUrl,
+  });
+  return m;
+}
+
 async function initialize(request: APIRequestContext, m: LiveMerchant) {
   const res = await checkAnswer(
     await request.post(`${LIVE_BASE_URL}/v1/payment/initialize`, {
@@ -195,16 +210,7 @@ for (const layout of LAYOUTS) {
       request,
     }) => {
       test.setTimeout(120_000);
-      const m = await signUp(request);
-      const res = await request.put(`${LIVE_BASE_URL}/v1/merchants/paystack`, {
-        data: { mode: "live", secretKey: m.paystackKey },
-        headers: { authorization: `Bearer ${m.token}` },
-      });
-      expect(res.status()).toBe(200);
-      await double(request, "/__double/keys", {
-        secretKey: m.paystackKey,
-        webhookUrl: (await res.json()).data.webhookUrl,
-      });
+      const m = await connected(request);
 
       const pin = await initialize(request, m);
       await page.goto(pin.checkoutUrl);
@@ -248,21 +254,6 @@ for (const layout of LAYOUTS) {
       await paid(page);
     });
   });
-}
-
-/** A live merchant whose Paystack key is connected through the API (the console's path is tested above). */
-async function connected(request: APIRequestContext): Promise<LiveMerchant> {
-  const m = await signUp(request);
-  const res = await request.put(`${LIVE_BASE_URL}/v1/merchants/paystack`, {
-    data: { mode: "live", secretKey: m.paystackKey },
-    headers: { authorization: `Bearer ${m.token}` },
-  });
-  expect(res.status()).toBe(200);
-  await double(request, "/__double/keys", {
-    secretKey: m.paystackKey,
-    webhookUrl: (await res.json()).data.webhookUrl,
-  });
-  return m;
 }
 
 test("a bank payment whose bank asks for the account's phone number, then the one-time password", async ({
