@@ -14,7 +14,9 @@
  * double: `npx tsx lib/rails/paystack/double/serve.ts`).
  */
 import { randomUUID } from "node:crypto";
+import { paystackCall } from "../lib/rails/paystack/client";
 import { paystackKeyWorks, paystackRails } from "../lib/rails/paystack/connector";
+import { ChargeData } from "../lib/rails/paystack/shapes";
 import type { BankPaymentOutcome, CardOutcome, StepAnswer } from "../lib/rails/types";
 
 const key = process.env.PAYSTACK_SECRET_KEY_TEST ?? "";
@@ -92,6 +94,15 @@ async function followBank(first: BankPaymentOutcome, attemptId: string, requestI
   return outcome;
 }
 
+/** A read of a charge straight from Paystack (not through the connector): its status and amount. */
+async function charged(path: string): Promise<{ status: string; amount: number | undefined }> {
+  const answer = await paystackCall(key, { method: "GET", path });
+  if (answer.kind === "no_answer") throw new Error(`GET ${path}: no answer (${answer.error})`);
+  const data = answer.body?.status ? ChargeData.safeParse(answer.body.data) : null;
+  if (!data?.success) throw new Error(`GET ${path} answered ${answer.status} without a charge`);
+  return { status: data.data.status, amount: data.data.amount };
+}
+
 async function waitFor(what: string, reference: string, attemptId: string) {
   if (waitSeconds <= 0) return say("…", `${what}: not waited for (PAYSTACK_SMOKE_WAIT_SECONDS=0)`);
   const until = Date.now() + waitSeconds * 1000;
@@ -133,8 +144,19 @@ await step("card: POST /charge with the test card, then each step Paystack asks 
     throw new Error(`the card ended ${outcome.kind}: ${JSON.stringify(outcome)}`);
   say("✓", `card charged NGN 100.00 (reference ${outcome.authorization})`);
   const again = await rails.card.cardStatus({ attemptId: cardAttempt, reference: run });
-  if (again.kind !== "success") throw new Error(`GET /charge/{reference} says ${again.kind}`);
-  say("✓", "GET /charge/{reference} and /transaction/verify agree: success");
+  if (again.kind !== "success") throw new Error(`the connector's look-up says ${again.kind}`);
+  // Both of Paystack's reads of the charge, asked directly: the same status and amount, the amount charged.
+  const [pending, verified] = await Promise.all([
+    charged(`/charge/${encodeURIComponent(outcome.authorization)}`),
+    charged(`/transaction/verify/${encodeURIComponent(outcome.authorization)}`),
+  ]);
+  if (pending.status !== verified.status || pending.amount !== verified.amount)
+    throw new Error(
+      `GET /charge/{reference} says ${pending.status} ${pending.amount}, /transaction/verify says ${verified.status} ${verified.amount}`,
+    );
+  if (verified.status !== "success" || verified.amount !== 10_000)
+    throw new Error(`Paystack holds ${verified.status} of ${verified.amount} kobo, not success of 10000`);
+  say("✓", "GET /charge/{reference} and /transaction/verify agree: success, 10000 kobo");
 });
 
 await step("bank transfer: a temporary account from POST /charge (bank_transfer)", async () => {

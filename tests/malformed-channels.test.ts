@@ -532,6 +532,18 @@ describe.each(targets)("malformed input to channels, sandbox, webhooks and links
       "birthday",
       [...NOT_STRINGS, ["not a date", "1990-02-30"], ["in the future", `${YEAR + 1}-06-01`]],
     ],
+    [
+      "bank-payment/phone",
+      { phone: "08031234567" },
+      "phone",
+      [...NOT_STRINGS, ["nine digits", "080312345"], ["letters", "0803CALLME1"]],
+    ],
+    [
+      "bank-payment/pin",
+      { pin: "1234" },
+      "pin",
+      [...NOT_STRINGS, ["three digits", "123"], ["letters", "12a4"]],
+    ],
   ];
   for (const [step, valid, field, values] of STEP_BODIES) {
     sweep(`POST /v1/payment/checkout/charge/${step}`, () => {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/lib/db/client";
 import { DOUBLE_ACCOUNTS, DOUBLE_CARDS, DOUBLE_OTP, DOUBLE_PIN } from "@/lib/rails/paystack/double/catalogue";
 import { type PaystackDouble, startPaystackDouble } from "@/lib/rails/paystack/double/server";
+import { PAYSTACK_WEBHOOK_IPS } from "@/lib/rails/paystack/shapes";
 import { expectConservation, ledger } from "./helpers/channels";
 import {
   type Api,
@@ -44,6 +45,17 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
   let app: AppProc;
   let api: Api;
   let target: Target;
+  const appEnv = () => ({
+    PAYMENTS_ENV: "production",
+    PAYSTACK_BASE_URL: double.url,
+    PAYSTACK_TIMEOUT_MS: "1500",
+    CARD_RECONCILE_SECONDS: "2",
+    CHECKOUT_EXPIRY_SWEEP_SECONDS: "1",
+    PAYSTACK_WEBHOOK_MAX_AGE_SECONDS: "86400",
+    // The double's own deliveries come from 127.0.0.1; 52.31.139.75 is one of Paystack's published addresses
+    // (TRUST_PROXY=1: the test says where an event comes from with X-Forwarded-For).
+    PAYSTACK_WEBHOOK_ALLOWED_IPS: `127.0.0.1,${PAYSTACK_WEBHOOK_IPS[0]}`,
+  });
 
   beforeAll(async () => {
     double = await startPaystackDouble({ lostAnswerMs: 4_000, heldAnswerMs: 120_000 });
@@ -51,14 +63,7 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
     app = await startApp({
       name: `paystack-${kind}`,
       databaseUrl: database.url,
-      env: {
-        PAYMENTS_ENV: "production",
-        PAYSTACK_BASE_URL: double.url,
-        PAYSTACK_TIMEOUT_MS: "1500",
-        CARD_RECONCILE_SECONDS: "2",
-        CHECKOUT_EXPIRY_SWEEP_SECONDS: "1",
-        PAYSTACK_WEBHOOK_MAX_AGE_SECONDS: "86400",
-      },
+      env: appEnv(),
     });
     api = apiClient(app.url);
     target = { name: kind, url: app.url, databaseUrl: database.url, logFile: "" };
@@ -398,14 +403,7 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
       app = await startApp({
         name: `paystack-${kind}-restarted`,
         databaseUrl: database.url,
-        env: {
-          PAYMENTS_ENV: "production",
-          PAYSTACK_BASE_URL: double.url,
-          PAYSTACK_TIMEOUT_MS: "1500",
-          CARD_RECONCILE_SECONDS: "2",
-          CHECKOUT_EXPIRY_SWEEP_SECONDS: "1",
-          PAYSTACK_WEBHOOK_MAX_AGE_SECONDS: "86400",
-        },
+        env: appEnv(),
       });
       api = apiClient(app.url);
       target = { ...target, url: app.url };
@@ -504,6 +502,162 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
       ]);
       await expectConservation(target, s.reference);
     });
+    it("a transfer after the account's expiry is rejected by Paystack, recorded as returned by it; the payment stays open", async () => {
+      const m = await merchant();
+      const s = await pay(m);
+      await checkout(s).post("charge/bank-transfer");
+      const charge = chargeOf(s.reference, "bank_transfer");
+      const closes = charge.account?.expiresAt as number;
+      const late = await double.transfer(charge.reference, charge.amount, closes + 60_000);
+      expect(late.status, late.answer).toBe(200);
+      expect(JSON.parse(late.body)).toMatchObject({
+        event: "bank.transfer.rejected",
+        data: { bank_transfer: { message_type: "LATE_PAYMENT" } },
+      });
+      expect(JSON.parse(late.answer).data.outcome).toBe("rejected_late_payment");
+      expect((await verify(m, s.reference)).status).not.toBe("success");
+      const l = await ledger(target, s.reference);
+      expect(l.attempts.find((a) => a.channel === "bank_transfer")).toMatchObject({
+        status: "failed",
+        failure_reason: "window_expired",
+      });
+      expect(l.refunds).toMatchObject([
+        { reason: "late_payment", status: "processed", rail: "paystack", amount_minor: expect.anything() },
+      ]);
+      expect(Number(l.refunds[0]?.amount_minor)).toBe(charge.amount);
+      // Paystack returned it itself: nothing is asked of it.
+      expect(double.refunds().filter((r) => r.chargeReference === charge.reference)).toHaveLength(0);
+      await expectConservation(target, s.reference);
+      // The customer can still pay another way.
+      expect((await checkout(s).post("charge/card", card(DOUBLE_CARDS.success))).body.data.status).toBe(
+        "success",
+      );
+      await expectConservation(target, s.reference);
+    });
+
+    it("a second transfer to a paid account is rejected by Paystack and recorded as returned (duplicate_payment), never refunded twice", async () => {
+      const m = await merchant();
+      const s = await pay(m);
+      await checkout(s).post("charge/bank-transfer");
+      const charge = chargeOf(s.reference, "bank_transfer");
+      expect(JSON.parse((await double.transfer(charge.reference, charge.amount)).answer).data.outcome).toBe(
+        "credited",
+      );
+      const second = await double.transfer(charge.reference, charge.amount);
+      expect(JSON.parse(second.body).data.bank_transfer.message_type).toBe("DUPLICATE");
+      expect(JSON.parse(second.answer).data.outcome).toBe("rejected_duplicate_payment");
+      expect(await verify(m, s.reference)).toMatchObject({ status: "success", channel: "bank_transfer" });
+      const l = await ledger(target, s.reference);
+      expect(l.refunds).toMatchObject([
+        { reason: "duplicate_payment", status: "processed", rail: "paystack" },
+      ]);
+      expect(l.inbound).toHaveLength(2);
+      expect(double.refunds().filter((r) => r.chargeReference === charge.reference)).toHaveLength(0);
+      await expectConservation(target, s.reference);
+    });
+
+    it("an account number Paystack hands out again: refused while the first account is open, then each payment gets its own money", async () => {
+      const number = `9${String(Date.now()).slice(-9)}`;
+      double.setAccountPool([number]);
+      try {
+        const m = await merchant();
+        const first = await pay(m);
+        const second = await pay(m, { amount: "4000.00" });
+        expect((await checkout(first).post("charge/bank-transfer")).body.data.accountNumber).toBe(number);
+        // Paystack gives the open account's number to another payment: refused, nothing to pay into, retryable.
+        const busy = await checkout(second).post("charge/bank-transfer");
+        expect(busy.status, busy.text).toBe(502);
+        expect(busy.body).toMatchObject({ status: "failed", error: "processor_error" });
+        expect(busy.body.message).toMatch(/still in use.*Try again/);
+        expect((await ledger(target, second.reference)).attempts).toMatchObject([
+          { channel: "bank_transfer", status: "failed", failure_reason: "account_number_in_use" },
+        ]);
+        // The first account's window ends (as time passing would); the number may then be handed out again.
+        const handle = openDatabase(database.url);
+        try {
+          await handle.db
+            .updateTable("virtual_accounts")
+            .set({ expires_at: Date.now() - 1_000 })
+            .where("account_number", "=", number)
+            .execute();
+        } finally {
+          await handle.db.destroy();
+        }
+        const again = await checkout(second).post("charge/bank-transfer");
+        expect(again.status, again.text).toBe(200);
+        expect(again.body.data).toMatchObject({ accountNumber: number, amount: second.transferTotal });
+        const secondCharge = chargeOf(second.reference, "bank_transfer");
+        const firstCharge = chargeOf(first.reference, "bank_transfer");
+        // Money to the number is found by its charge, never by the number: each payment gets its own.
+        await double.transfer(secondCharge.reference, secondCharge.amount);
+        expect(await verify(m, second.reference)).toMatchObject({
+          status: "success",
+          channel: "bank_transfer",
+        });
+        expect((await verify(m, first.reference)).status).not.toBe("success");
+        const late = await double.transfer(
+          firstCharge.reference,
+          firstCharge.amount,
+          (firstCharge.account?.expiresAt as number) + 1,
+        );
+        expect(JSON.parse(late.answer).data.outcome).toBe("rejected_late_payment");
+        expect((await ledger(target, first.reference)).refunds).toMatchObject([
+          { reason: "late_payment", status: "processed" },
+        ]);
+        expect((await ledger(target, second.reference)).refunds).toEqual([]);
+        await expectConservation(target, first.reference);
+        await expectConservation(target, second.reference);
+      } finally {
+        double.setAccountPool(null);
+      }
+    });
+  });
+
+  describe("a Paystack outage", () => {
+    it("every channel answers a clear failure to try again (never a 500) and charges nothing; after it, the payment goes through", async () => {
+      const m = await merchant();
+      const s = await pay(m);
+      const co = checkout(s);
+      double.setOutage(503);
+      try {
+        for (const [path, body] of [
+          ["charge/bank-transfer", {}],
+          ["charge/bank-payment", { bankCode: "057", accountNumber: DOUBLE_ACCOUNTS.approveInApp }],
+          ["charge/ussd", { bankCode: "058", phoneNumber: "08031234567" }],
+        ] as const) {
+          const res = await co.post(path, body);
+          expect(res.status, `${path}: ${res.text}`).toBe(502);
+          expect(res.body).toMatchObject({ status: "failed", error: "processor_error" });
+          expect(res.body.message, path).toMatch(/nothing was charged.*try again/i);
+        }
+        // A card may have been charged behind a 5xx: it waits for Paystack (processing), never declined at once.
+        const paid = await co.post("charge/card", card(DOUBLE_CARDS.success));
+        expect(paid.status, paid.text).toBe(200);
+        expect(paid.body.data.status).toBe("processing");
+        expect((await verify(m, s.reference)).status).toBe("pending");
+      } finally {
+        double.setOutage(null);
+      }
+      expect(double.charges().filter((c) => c.reference.startsWith(s.reference.replace(/_/g, "-")))).toEqual(
+        [],
+      );
+      // After the outage, card reconciliation learns Paystack never saw the card; the customer then pays.
+      await waitFor(
+        "the card attempt reconciled",
+        async () =>
+          (await ledger(target, s.reference)).attempts.find(
+            (a) => a.channel === "card" && a.status === "failed",
+          ),
+        20_000,
+        250,
+      );
+      expect((await co.post("charge/bank-transfer")).status).toBe(200);
+      const charge = chargeOf(s.reference, "bank_transfer");
+      await double.transfer(charge.reference, charge.amount);
+      expect(await verify(m, s.reference)).toMatchObject({ status: "success", channel: "bank_transfer" });
+      const l = await expectConservation(target, s.reference);
+      expect(l.refunds).toEqual([]);
+    });
   });
 
   describe("bank payment and USSD", () => {
@@ -564,6 +718,57 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
       expect((await verify(m, refused.reference)).status).toBe("pending");
       for (const ref of [s.reference, otp.reference, birthday.reference])
         await expectConservation(target, ref);
+    });
+
+    it("bank: the account's phone number then an OTP; the account's PIN; each step answered only when asked", async () => {
+      const m = await merchant();
+      const phone = await pay(m);
+      const c1 = checkout(phone);
+      const asked = await c1.post("charge/bank-payment", {
+        bankCode: "058",
+        accountNumber: DOUBLE_ACCOUNTS.phoneThenOtp,
+      });
+      expect(asked.body.data).toMatchObject({
+        status: "awaiting_bank_authorization",
+        action: { step: "phone", message: expect.any(String) },
+      });
+      expect((await c1.verify()).body.data.action).toMatchObject({ channel: "bank_payment", step: "phone" });
+      // The step the bank asked for, and no other.
+      const notAsked = await c1.post("charge/bank-payment/pin", { pin: DOUBLE_PIN });
+      expect(notAsked).toMatchObject({ status: 409, body: { error: "invalid_state" } });
+      expect(notAsked.body.message).toMatch(/waiting for a PIN/);
+      const bad = await c1.post("charge/bank-payment/phone", { phone: "12" });
+      expect(bad).toMatchObject({ status: 400, body: { error: "validation_error" } });
+      const next = await c1.post("charge/bank-payment/phone", { phone: "0803 123 4567" });
+      expect(next.body.data).toMatchObject({ action: { step: "otp" } });
+      expect(chargeOf(phone.reference, "bank").status).toBe("send_otp");
+      expect((await c1.post("charge/bank-payment/otp", { otp: DOUBLE_OTP })).body.data.status).toBe(
+        "success",
+      );
+
+      const pin = await pay(m);
+      const c2 = checkout(pin);
+      expect(
+        (await c2.post("charge/bank-payment", { bankCode: "057", accountNumber: DOUBLE_ACCOUNTS.pin })).body
+          .data.action.step,
+      ).toBe("pin");
+      expect((await c2.post("charge/bank-payment/pin", { pin: DOUBLE_PIN })).body.data.status).toBe(
+        "success",
+      );
+      expect(app.output()).not.toMatch(new RegExp(`"pin":"?${DOUBLE_PIN}`));
+
+      const wrong = await pay(m);
+      const c3 = checkout(wrong);
+      await c3.post("charge/bank-payment", { bankCode: "057", accountNumber: DOUBLE_ACCOUNTS.pin });
+      const declined = await c3.post("charge/bank-payment/pin", { pin: "0000" });
+      expect(declined.body.data).toMatchObject({ status: "failed", message: "Incorrect PIN" });
+      expect((await verify(m, wrong.reference)).status).toBe("pending");
+
+      for (const ref of [phone.reference, pin.reference]) {
+        expect(await verify(m, ref)).toMatchObject({ status: "success", channel: "bank_payment" });
+        await expectConservation(target, ref);
+      }
+      await expectConservation(target, wrong.reference);
     });
 
     it("USSD: Paystack's code to dial, paid when Paystack reports it; banks Paystack has no code for are refused", async () => {
@@ -691,6 +896,42 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
         body: { data: { outcome: "credited", duplicate: false } },
       });
       expect((await verify(m, s.reference)).status).toBe("success");
+    });
+
+    it("PAYSTACK_WEBHOOK_ALLOWED_IPS: a signed event from an address not on the list is refused (403) and changes nothing; from a listed one, credited", async () => {
+      const m = await merchant();
+      const s = await pay(m);
+      await checkout(s).post("charge/bank-transfer");
+      const charge = chargeOf(s.reference, "bank_transfer");
+      const event = JSON.stringify({
+        event: "charge.success",
+        data: {
+          id: charge.id,
+          domain: "live",
+          status: "success",
+          reference: charge.reference,
+          amount: charge.amount,
+          currency: "NGN",
+          channel: "bank_transfer",
+          paid_at: new Date().toISOString(),
+        },
+      });
+      const signed = { "x-paystack-signature": sign(m.paystackKey, event) };
+      const before = await ledger(target, s.reference);
+      for (const from of ["203.0.113.7", "52.31.139.76", "::ffff:10.0.0.1"]) {
+        expect(await send(event, { ...signed, "x-forwarded-for": from }), from).toMatchObject({
+          status: 403,
+          body: { status: "failed", error: "address_not_allowed" },
+        });
+      }
+      expect((await verify(m, s.reference)).status).toBe("awaiting_transfer");
+      expect(await ledger(target, s.reference)).toEqual(before);
+      // Paystack's address (written as IPv6 too): the same event is acted on, once.
+      expect(
+        await send(event, { ...signed, "x-forwarded-for": `::ffff:${PAYSTACK_WEBHOOK_IPS[0]}` }),
+      ).toMatchObject({ status: 200, body: { data: { outcome: "credited", duplicate: false } } });
+      expect(await verify(m, s.reference)).toMatchObject({ status: "success", channel: "bank_transfer" });
+      await expectConservation(target, s.reference);
     });
 
     it("an event of no charge of ours, signed by a connection's key, is acknowledged and ignored; unsigned by any key, refused", async () => {

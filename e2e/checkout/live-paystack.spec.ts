@@ -93,6 +93,21 @@ async function connectInConsole(page: Page, request: APIRequestContext, m: LiveM
   await double(request, "/__double/keys", { secretKey: m.paystackKey, webhookUrl });
 }
 
+/** A live merchant whose Paystack key is connected through the API (the console's path is tested below). */
+async function connected(request: APIRequestContext): Promise<LiveMerchant> {
+  const m = await signUp(request);
+  const res = await request.put(`${LIVE_BASE_URL}/v1/merchants/paystack`, {
+    data: { mode: "live", secretKey: m.paystackKey },
+    headers: { authorization: `Bearer ${m.token}` },
+  });
+  expect(res.status()).toBe(200);
+  await double(request, "/__double/keys", {
+    secretKey: m.paystackKey,
+    webhookUrl: (await res.json()).data.webhookUrl,
+  });
+  return m;
+}
+
 async function initialize(request: APIRequestContext, m: LiveMerchant) {
   const res = await checkAnswer(
     await request.post(`${LIVE_BASE_URL}/v1/payment/initialize`, {
@@ -195,16 +210,7 @@ for (const layout of LAYOUTS) {
       request,
     }) => {
       test.setTimeout(120_000);
-      const m = await signUp(request);
-      const res = await request.put(`${LIVE_BASE_URL}/v1/merchants/paystack`, {
-        data: { mode: "live", secretKey: m.paystackKey },
-        headers: { authorization: `Bearer ${m.token}` },
-      });
-      expect(res.status()).toBe(200);
-      await double(request, "/__double/keys", {
-        secretKey: m.paystackKey,
-        webhookUrl: (await res.json()).data.webhookUrl,
-      });
+      const m = await connected(request);
 
       const pin = await initialize(request, m);
       await page.goto(pin.checkoutUrl);
@@ -249,3 +255,64 @@ for (const layout of LAYOUTS) {
     });
   });
 }
+
+test("a bank payment whose bank asks for the account's phone number, then the one-time password", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const m = await connected(request);
+  const s = await initialize(request, m);
+  await page.goto(s.checkoutUrl);
+  await page.getByRole("tab", { name: "Bank payment" }).click();
+  await page.getByRole("combobox", { name: "Your bank" }).fill("Zenith");
+  await page.getByRole("option", { name: "Zenith Bank" }).click();
+  await panel(page).getByLabel("Your account number").fill(DOUBLE_ACCOUNTS.phoneThenOtp);
+  await panel(page)
+    .getByRole("button", { name: /^Pay NGN/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Enter your phone number" })).toBeVisible();
+  await expect(panel(page).getByText("registered with this account")).toBeVisible();
+  await expectAccessible(page, "bank payment, phone step");
+  await panel(page).getByLabel("Phone number").fill("0803 123 4567");
+  await panel(page)
+    .getByRole("button", { name: /^Pay NGN/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Enter the code from your bank" })).toBeVisible();
+  await panel(page).getByLabel("One-time password").fill(DOUBLE_OTP);
+  await panel(page)
+    .getByRole("button", { name: /^Pay NGN/ })
+    .click();
+  await paid(page);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a bank payment whose bank asks for the account's PIN, answered as a form the browser posts", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const m = await connected(request);
+    const s = await initialize(request, m);
+    await page.goto(`${s.checkoutUrl}?channel=bank_payment`);
+    await panel(page).getByLabel("Your bank").selectOption({ label: "Zenith Bank" });
+    await panel(page).getByLabel("Your account number").fill(DOUBLE_ACCOUNTS.pin);
+    await panel(page)
+      .getByRole("button", { name: /^Pay NGN/ })
+      .click();
+    await expect(page.getByRole("heading", { name: "Enter your account PIN" })).toBeVisible();
+    const pin = panel(page).getByLabel("Account PIN");
+    await expect(pin).toHaveAttribute("type", "password");
+    await pin.fill(DOUBLE_PIN);
+    await panel(page)
+      .getByRole("button", { name: /^Pay NGN/ })
+      .click();
+    await paid(page);
+    const res = await request.get(`${LIVE_BASE_URL}/v1/payment/verify/${s.reference}`, {
+      headers: { "x-api-key": m.liveKey },
+    });
+    expect((await res.json()).data).toMatchObject({ status: "success", channel: "bank_payment" });
+  });
+});

@@ -202,7 +202,7 @@ export const channelsEndpoints = {
     tag: "Checkout",
     summary: "Pay from a bank account: approval in the bank's app, or the steps the bank asks for",
     description:
-      "On the sandbox the bank's app is asked for an approval. Through a payment processor the customer's `accountNumber` is debited, after what the bank asks for (`action`: an OTP, a date of birth, or its own page to open).",
+      "On the sandbox the bank's app is asked for an approval. Through a payment processor the customer's `accountNumber` is debited, after what the bank asks for (`action`: an OTP, a date of birth, the account's phone number or PIN, or its own page to open).",
     auth: "access_code",
     body: BankPaymentBody,
     status: 200,
@@ -237,6 +237,33 @@ export const channelsEndpoints = {
     example: { birthday: "1990-12-31" },
     handler: ({ auth, body }) =>
       submitBankStep({ principal: auth, answer: { step: "birthday", birthday: body.birthday } }),
+  }),
+  bankPaymentPhone: defineEndpoint({
+    method: "POST",
+    path: "/v1/payment/checkout/charge/bank-payment/phone",
+    tag: "Checkout",
+    summary: "Send the phone number the bank asks for",
+    auth: "access_code",
+    body: PhoneBody,
+    status: 200,
+    response: BankPaymentResponse,
+    errors: STEP_ERRORS,
+    example: { phone: "08031234567" },
+    handler: ({ auth, body }) =>
+      submitBankStep({ principal: auth, answer: { step: "phone", phone: body.phone } }),
+  }),
+  bankPaymentPin: defineEndpoint({
+    method: "POST",
+    path: "/v1/payment/checkout/charge/bank-payment/pin",
+    tag: "Checkout",
+    summary: "Send the account's PIN the bank asks for",
+    auth: "access_code",
+    body: PinBody,
+    status: 200,
+    response: BankPaymentResponse,
+    errors: STEP_ERRORS,
+    example: { pin: "1234" },
+    handler: ({ auth, body }) => submitBankStep({ principal: auth, answer: { step: "pin", pin: body.pin } }),
   }),
   bankPaymentCheck: defineEndpoint({
     method: "POST",

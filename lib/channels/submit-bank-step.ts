@@ -7,8 +7,15 @@ import type { StepAnswer } from "@/lib/rails/types";
 import { applyBankOutcome } from "./apply-bank-outcome";
 import { bankDetails, waitingBankAttempt } from "./waiting-bank-attempt";
 
+const WHAT: Partial<Record<StepAnswer["step"], string>> = {
+  otp: "a one-time password",
+  birthday: "a date of birth",
+  phone: "a phone number",
+  pin: "a PIN",
+};
+
 /**
- * POST /payment/checkout/charge/bank-payment/{otp,birthday}: answer what the customer's bank asked for, through
+ * POST /payment/checkout/charge/bank-payment/{otp,birthday,phone,pin}: answer what the customer's bank asked for, through
  * the rail that asked, and apply its next answer. 409 `invalid_state` when no bank payment waits for it.
  */
 export async function submitBankStep(input: { principal: AccessCodePrincipal; answer: StepAnswer }) {
@@ -16,7 +23,7 @@ export async function submitBankStep(input: { principal: AccessCodePrincipal; an
   const refuse = () =>
     new AppError(
       "invalid_state",
-      `No bank payment is waiting for ${step === "otp" ? "a one-time password" : "a date of birth"}; start the bank payment first.`,
+      `No bank payment is waiting for ${WHAT[step] ?? step}; start the bank payment first.`,
     );
   const current = await db()
     .selectFrom("transactions")

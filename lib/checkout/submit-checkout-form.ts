@@ -23,6 +23,7 @@ import { isAppError } from "@/lib/core/errors";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { type Channel, isChannel } from "@/lib/payments/channel-list";
 import type { StepAnswer } from "@/lib/rails/types";
+import { isBankStep } from "./bank-steps";
 import { brandOf, cardNumberError, cvvError, digitsOf, expiryError, parseExpiry } from "./card";
 import { sandboxCheckoutAuthorize } from "./sandbox-checkout-authorize";
 import { sandboxCheckoutTransfer } from "./sandbox-checkout-transfer";
@@ -172,7 +173,7 @@ export async function submitCheckoutForm(input: {
         return done();
       case "bank_step": {
         const answer = stepAnswer(form);
-        if (!answer || (answer.step !== "otp" && answer.step !== "birthday")) return done("step_invalid");
+        if (!answer || !isBankStep(answer.step)) return done("step_invalid");
         return done(refused(await submitBankStep({ principal, answer })));
       }
       case "bank_check":

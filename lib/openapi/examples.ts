@@ -360,6 +360,20 @@ export function successExamples(): Record<string, unknown> {
       message: "Enter the one-time password your bank sent you.",
       action: { step: "otp", message: "Enter the one-time password your bank sent you." },
     },
+    "POST /v1/payment/checkout/charge/bank-payment/phone": {
+      status: "awaiting_bank_authorization",
+      reference: REFERENCE,
+      bankCode: "057",
+      bankName: "Zenith Bank",
+      message: "Enter the one-time password your bank sent you.",
+      action: { step: "otp", message: "Enter the one-time password your bank sent you." },
+    },
+    "POST /v1/payment/checkout/charge/bank-payment/pin": {
+      status: "success",
+      reference: REFERENCE,
+      bankCode: "057",
+      bankName: "Zenith Bank",
+    },
     "POST /v1/payment/checkout/charge/bank-payment/check": {
       status: "failed",
       reference: REFERENCE,

@@ -232,6 +232,11 @@ export const en = {
       accountNumberInvalid: "Enter your 10-digit account number.",
       otpTitle: "Enter the code from your bank",
       otpBody: "Your bank sent a one-time password to the phone number of this account.",
+      /** A PIN or phone number the bank asks for (the card's own words are in `steps`). */
+      pinTitle: "Enter your account PIN",
+      pinBody: "Your bank asks for the 4-digit PIN of this account. It is sent to your bank and never kept.",
+      pinLabel: "Account PIN",
+      phoneBody: "Your bank asks for the phone number registered with this account.",
       pay: "Pay {total}",
     },
     ussd: {

@@ -234,6 +234,11 @@ export const fr: Messages = {
       accountNumberInvalid: "Saisissez votre numéro de compte à 10 chiffres.",
       otpTitle: "Saisissez le code de votre banque",
       otpBody: "Votre banque a envoyé un code à usage unique au numéro de téléphone de ce compte.",
+      pinTitle: "Saisissez le code PIN de votre compte",
+      pinBody:
+        "Votre banque demande le code PIN à 4 chiffres de ce compte. Il est transmis à votre banque et jamais conservé.",
+      pinLabel: "Code PIN du compte",
+      phoneBody: "Votre banque demande le numéro de téléphone enregistré pour ce compte.",
       pay: "Payer {total}",
     },
     ussd: {

@@ -237,6 +237,11 @@ export const ha: Messages = {
       accountNumberInvalid: "Ku shigar da lambar asusunku mai lambobi 10.",
       otpTitle: "Shigar da lambar daga bankinku",
       otpBody: "Bankinku ya aika lambar OTP zuwa lambar wayar wannan asusun.",
+      pinTitle: "Shigar da PIN na asusunku",
+      pinBody:
+        "Bankinku yana neman PIN mai lambobi 4 na wannan asusun. Ana aika shi ga bankinku kawai, ba a ajiye shi.",
+      pinLabel: "PIN na asusu",
+      phoneBody: "Bankinku yana neman lambar wayar da aka yi rajista da wannan asusun.",
       pay: "Biya {total}",
     },
     ussd: {

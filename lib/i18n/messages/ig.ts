@@ -236,6 +236,11 @@ export const ig: Messages = {
       accountNumberInvalid: "Tinye nọmba akaụntụ gị nwere ọnụọgụ 10.",
       otpTitle: "Tinye koodu si n'ụlọ akụ gị",
       otpBody: "Ụlọ akụ gị zitere koodu OTP na nọmba ekwentị akaụntụ a.",
+      pinTitle: "Tinye PIN akaụntụ gị",
+      pinBody:
+        "Ụlọ akụ gị chọrọ PIN nwere ọnụọgụ 4 nke akaụntụ a. Ọ bụ naanị ụlọ akụ gị ka anyị na-ezigara ya, anyị anaghị edebe ya.",
+      pinLabel: "PIN akaụntụ",
+      phoneBody: "Ụlọ akụ gị chọrọ nọmba ekwentị e debanyere aha ya na akaụntụ a.",
       pay: "Kwụọ {total}",
     },
     ussd: {

@@ -236,6 +236,11 @@ export const pcm: Messages = {
       accountNumberInvalid: "Put your 10-digit account number.",
       otpTitle: "Put the code wey your bank send",
       otpBody: "Your bank send one-time password to the phone number of dis account.",
+      pinTitle: "Put your account PIN",
+      pinBody:
+        "Your bank wan the 4-digit PIN of dis account. Na your bank we dey send am go, we no dey keep am.",
+      pinLabel: "Account PIN",
+      phoneBody: "Your bank wan the phone number wey dem register with dis account.",
       pay: "Pay {total}",
     },
     ussd: {

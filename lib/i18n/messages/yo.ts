@@ -236,6 +236,11 @@ export const yo: Messages = {
       accountNumberInvalid: "Ẹ tẹ nọ́ńbà àkọọ́lẹ̀ oní-díjíìtì 10 yín.",
       otpTitle: "Ẹ tẹ kóòdù láti báǹkì yín",
       otpBody: "Báǹkì yín fi kóòdù OTP ránṣẹ́ sí nọ́ńbà fóònù àkọọ́lẹ̀ yìí.",
+      pinTitle: "Ẹ tẹ PIN àkọọ́lẹ̀ yín",
+      pinBody:
+        "Báǹkì yín ń béèrè PIN oní-nọ́ńbà mẹ́rin ti àkọọ́lẹ̀ yìí. Báǹkì yín nìkan ni a fi ránṣẹ́ sí, a kò tọ́jú rẹ̀.",
+      pinLabel: "PIN àkọọ́lẹ̀",
+      phoneBody: "Báǹkì yín ń béèrè nọ́ńbà fóònù tí a forúkọ sílẹ̀ fún àkọọ́lẹ̀ yìí.",
       pay: "Ẹ san {total}",
     },
     ussd: {

@@ -130,6 +130,52 @@ describe("Paystack connector (cards)", () => {
     expect(await rails.card.cardStatus({ attemptId: id, reference: REF })).toMatchObject({ kind: "success" });
   });
 
+  it("authorised twice with one attempt: Paystack's duplicate reference is looked up, never a second charge", async () => {
+    const id = attempt();
+    const reference = paystackReference(REF, id);
+    const before = double.charges().length;
+    const first = await charge(DOUBLE_CARDS.pinThenOtp, id);
+    expect(first).toMatchObject({ kind: "action_required", step: "pin", authorization: reference });
+    // The same attempt again (a retry after a lost answer, a double submit): one charge, its state.
+    expect(await charge(DOUBLE_CARDS.pinThenOtp, id)).toEqual(first);
+    await rails.card.submitStep({
+      attemptId: id,
+      authorization: reference,
+      answer: { step: "pin", pin: DOUBLE_PIN },
+    });
+    // Asked again after the PIN: the charge's state now (the OTP step), not a decline.
+    expect(await charge(DOUBLE_CARDS.pinThenOtp, id)).toMatchObject({
+      kind: "action_required",
+      step: "otp",
+      authorization: reference,
+    });
+    expect(double.charges().length).toBe(before + 1);
+    expect(double.charge(reference)).toMatchObject({ status: "send_otp", amount: 505_000 });
+    const posts = double.requests().filter((r) => r.method === "POST" && r.path === "/charge");
+    expect(posts.slice(-3).map((r) => r.status)).toEqual([200, 400, 400]);
+    // A charge that already succeeded: the second authorisation is that success.
+    const paid = attempt();
+    const done = await charge(DOUBLE_CARDS.success, paid);
+    expect(await charge(DOUBLE_CARDS.success, paid)).toEqual(done);
+    expect(double.charges().length).toBe(before + 2);
+    // A bank charge the same way: the second request is the first one's step.
+    const bank = attempt();
+    const ask = () =>
+      rails.bankPayment.requestAuthorization({
+        reference: REF,
+        attemptId: bank,
+        bankCode: "057",
+        accountNumber: DOUBLE_ACCOUNTS.otp,
+        amountMinor: 505_000n,
+        currency: "NGN",
+        email: "payer@example.com",
+      });
+    const asked = await ask();
+    expect(asked.outcome).toMatchObject({ kind: "action_required", step: "otp" });
+    expect(await ask()).toEqual(asked);
+    expect(double.charges().length).toBe(before + 3);
+  });
+
   it("an unreachable Paystack is a 502 processor_error: nothing was charged", async () => {
     const { paystackRails } = await import("./connector");
     const saved = process.env.PAYSTACK_BASE_URL;

@@ -255,6 +255,13 @@ export function paystackRails(key: PaystackKey): Rails {
     const answer = await call({ method: "POST", path: "/charge", body });
     if (answer.kind === "no_answer") throw unreachable();
     if (answer.status === 401) throw keyRefused();
+    // Paystack down (a 5xx): no account or code was shown, so nothing can be paid into it; asking again is safe.
+    if (answer.status >= 500) {
+      throw new AppError(
+        "processor_error",
+        `Paystack is not answering right now (HTTP ${answer.status}); nothing was charged. Try again in a few minutes.`,
+      );
+    }
     const data = answer.body?.status ? charge(answer) : null;
     if (!data) {
       const why = answer.body?.message ? `: ${answer.body.message}` : "";

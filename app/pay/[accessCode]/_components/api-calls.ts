@@ -1,3 +1,4 @@
+import type { BankStep } from "@/lib/checkout/bank-steps";
 import type { Bank, CheckoutRecord } from "@/lib/checkout/types";
 import {
   ApiError,
@@ -66,7 +67,7 @@ export const checkoutApi = {
     call<CardResult>(code, `charge/card/${step}`, { method: "POST", body, idempotencyKey }),
   cardCheck: (code: string, { idempotencyKey }: Key) =>
     call<CardResult>(code, "charge/card/check", { method: "POST", idempotencyKey }),
-  bankStep: (code: string, step: "otp" | "birthday", body: Record<string, string>, { idempotencyKey }: Key) =>
+  bankStep: (code: string, step: BankStep, body: Record<string, string>, { idempotencyKey }: Key) =>
     call<BankPaymentResult>(code, `charge/bank-payment/${step}`, { method: "POST", body, idempotencyKey }),
   bankCheck: (code: string, { idempotencyKey }: Key) =>
     call<BankPaymentResult>(code, "charge/bank-payment/check", { method: "POST", idempotencyKey }),

@@ -7,6 +7,7 @@ import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { isBankStep } from "@/lib/checkout/bank-steps";
 import { fmt } from "@/lib/i18n/locales";
 import { type BankPaymentResult, type ChargeAction, checkoutApi } from "./api";
 import { CheckoutForm } from "./checkout-form";
@@ -140,13 +141,20 @@ function BankPaymentPanelBody() {
       />
     );
   }
-  if (step && (step.step === "otp" || step.step === "birthday")) {
+  if (step && isBankStep(step.step)) {
     const answer = step.step;
     return (
       <StepForm<BankPaymentResult>
         intent="bank_step"
         step={answer}
         message={step.message}
+        texts={
+          answer === "pin"
+            ? { title: b.pinTitle, body: b.pinBody, label: b.pinLabel }
+            : answer === "phone"
+              ? { body: b.phoneBody }
+              : undefined
+        }
         send={(values, key) => checkoutApi.bankStep(view.accessCode, answer, values, key)}
         onDone={onResult}
         onFailed={(err) => {

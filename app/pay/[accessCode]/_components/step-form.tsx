@@ -39,6 +39,7 @@ export function StepForm<R>({
   submitLabel,
   backLabel,
   onBack,
+  texts: own,
 }: {
   /** The same step as a form the browser posts itself (checkout-form.tsx). */
   intent: "card_step" | "bank_step";
@@ -52,6 +53,8 @@ export function StepForm<R>({
   submitLabel: string;
   backLabel: string;
   onBack: () => void;
+  /** Words of the caller's own for this step (a bank's PIN is the account's, not a card's). */
+  texts?: { title?: string; body?: string; label?: string };
 }) {
   const { t, locale } = useCheckout();
   const s = t.steps;
@@ -67,8 +70,8 @@ export function StepForm<R>({
       if (onFailed?.(err)) return;
     },
   });
-  const texts =
-    step === "otp"
+  const texts = {
+    ...(step === "otp"
       ? {
           title: t.bankPayment.otpTitle,
           body: t.bankPayment.otpBody,
@@ -77,7 +80,9 @@ export function StepForm<R>({
         }
       : step === "address"
         ? { title: s.address.title, body: s.address.body, label: "", invalid: s.address.invalid }
-        : s[step];
+        : s[step]),
+    ...own,
+  };
 
   function check(): boolean {
     const v = (name: string) => (values[name] ?? "").trim();

@@ -80,6 +80,8 @@ export const DOUBLE_ACCOUNTS = {
   birthdayThenOtp: "0000000002",
   internetBanking: "0000000003",
   invalid: "0000000004",
+  phoneThenOtp: "0000000005",
+  pin: "0000000006",
 } as const;
 
 export function bankSteps(account: string): { steps: CardStep[] | "offline"; failed?: string } {
@@ -90,6 +92,10 @@ export function bankSteps(account: string): { steps: CardStep[] | "offline"; fai
       return { steps: ["send_birthday", "send_otp"] };
     case DOUBLE_ACCOUNTS.internetBanking:
       return { steps: ["open_url"] };
+    case DOUBLE_ACCOUNTS.phoneThenOtp:
+      return { steps: ["send_phone", "send_otp"] };
+    case DOUBLE_ACCOUNTS.pin:
+      return { steps: ["send_pin"] };
     case DOUBLE_ACCOUNTS.invalid:
       return { steps: [], failed: "Account is invalid" };
     default:

@@ -106,6 +106,8 @@ export type PaystackDouble = {
   /** The last event sent, to send again (a retry or a replay). */
   lastEvent(): Delivery | undefined;
   setOutage(status: number | null): void;
+  /** Hand out these account numbers in turn from now on (null: random ones), as `accountPool` does. */
+  setAccountPool(numbers: string[] | null): void;
   /** Hold Paystack's events back (recorded, not sent) while true: a test of what happens without them. */
   muteWebhooks(muted: boolean): void;
   close(): Promise<void>;
@@ -144,6 +146,7 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
   let outage = options.outage ?? null;
   let muted = false;
   let nextId = 3_000_000 + randomInt(100_000);
+  let pool = options.accountPool ?? null;
   let poolIndex = 0;
   let url = "";
 
@@ -628,7 +631,6 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
       c.displayText = "Please make a transfer to the account specified";
       const asked = Date.parse(transfer.account_expires_at);
       const limit = Date.now() + (options.maxAccountTtlMs ?? 24 * 3_600_000);
-      const pool = options.accountPool;
       const number = pool?.length
         ? (pool[poolIndex++ % pool.length] as string)
         : `${randomInt(1, 10)}${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
@@ -828,6 +830,10 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
     lastEvent: () => deliveries.at(-1),
     setOutage(status) {
       outage = status;
+    },
+    setAccountPool(numbers) {
+      pool = numbers;
+      poolIndex = 0;
     },
     muteWebhooks(value) {
       muted = value;
