@@ -44,6 +44,13 @@ if (requestTimeoutSeconds < headersTimeoutSeconds)
 // Connections this instance holds open at once, shared out between its workers; past it a new connection is
 // closed at once. The proxy in front (docs/deploy.md) queues and limits clients before that.
 const maxConnections = wholeNumber("MAX_CONNECTIONS", 2048, 1, 1_000_000);
+// Each worker holds at least one connection, so fewer than one a worker could not be kept to.
+if (workers > 1 && maxConnections < workers)
+  refuseConfig(
+    "MAX_CONNECTIONS",
+    `must be at least WEB_CONCURRENCY (${workers}): each worker holds at least one connection`,
+    maxConnections,
+  );
 // Every so many seconds each serving process logs its memory (resident set, V8 heap), for an operator watching a
 // process's footprint over time (npm run bench:soak reads it too). 0: never.
 const memoryLogSeconds = wholeNumber("MEMORY_LOG_SECONDS", 0, 0, 86_400);
@@ -130,6 +137,18 @@ function runPrimary() {
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
 
   fork(1);
+}
+
+/**
+ * This process's share of MAX_CONNECTIONS: all of it for a lone server; in a cluster an equal share each, the
+ * remainder one apiece to the first workers, so the shares add up to MAX_CONNECTIONS and never more. (A
+ * restarted worker keeps its index, and its share.)
+ */
+function connectionShare() {
+  if (!cluster.isWorker) return maxConnections;
+  const index = Number(process.env.PAYGATE_WORKER_INDEX);
+  const base = Math.floor(maxConnections / workers);
+  return base + (Number.isInteger(index) && index >= 1 && index <= maxConnections % workers ? 1 : 0);
 }
 
 /** One server: the front, Next, and graceful shutdown. */
@@ -265,7 +284,23 @@ async function runServer() {
     },
   );
   server.keepAliveTimeout = 65_000;
-  server.maxConnections = Math.max(1, Math.floor(maxConnections / (cluster.isWorker ? workers : 1)));
+  // At most this process's share of MAX_CONNECTIONS open at once; one past it is closed as soon as it arrives.
+  // Counted here rather than with server.maxConnections: in a cluster the primary accepts each connection and
+  // hands it to a worker, and a worker that refuses one under maxConnections hands it back to the primary,
+  // which offers it to the next worker, and so on: the client's connection would stay open, passed around,
+  // instead of being closed.
+  const connectionLimit = connectionShare();
+  let connectionsOpen = 0;
+  server.on("connection", (socket) => {
+    if (connectionsOpen >= connectionLimit) {
+      socket.destroy();
+      return;
+    }
+    connectionsOpen++;
+    socket.once("close", () => {
+      connectionsOpen--;
+    });
+  });
   // Bytes Node's HTTP parser cannot read (bad header characters, conflicting lengths, huge headers).
   server.on("clientError", (err, socket) => {
     if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { demoMerchantFileFor, EnvError, parseEnv } from "./env";
 
 function refusal(source: Record<string, string>): string {
   try {
@@ -58,5 +58,65 @@ describe("configuration (lib/env.ts)", () => {
     expect(parseEnv({ PAYMENTS_ENV: "production", APP_SECRET: "x".repeat(32) }).PAYMENTS_ENV).toBe(
       "production",
     );
+  });
+});
+
+describe("the demo merchant's credentials file (demoMerchantFileFor)", () => {
+  it("sits beside a SQLite file, named after it", () => {
+    expect(demoMerchantFileFor("file:data/paygate.db")).toBe("data/paygate.demo-merchant.json");
+    expect(demoMerchantFileFor("file:/tmp/run-1/shop.sqlite3")).toBe("/tmp/run-1/shop.demo-merchant.json");
+    expect(demoMerchantFileFor("file:/tmp/run-1/shop.sqlite")).toBe("/tmp/run-1/shop.demo-merchant.json");
+    expect(demoMerchantFileFor("file:/tmp/run-1/shop")).toBe("/tmp/run-1/shop.demo-merchant.json");
+    // Two files in one folder keep two credentials files.
+    expect(demoMerchantFileFor("file:data/a.db")).not.toBe(demoMerchantFileFor("file:data/b.db"));
+  });
+
+  it("for PostgreSQL, is named after host, port and database, never the user or password", () => {
+    expect(demoMerchantFileFor("postgres://pay:s3cret@db.internal:6543/shop")).toBe(
+      "data/demo-merchant.db.internal-6543-shop.json",
+    );
+    // The default port and database are written out, so both spellings of one database share a file.
+    expect(demoMerchantFileFor("postgres://pay@db.internal/shop")).toBe(
+      demoMerchantFileFor("postgres://other@db.internal:5432/shop"),
+    );
+    expect(demoMerchantFileFor("postgresql://127.0.0.1")).toBe(
+      "data/demo-merchant.127.0.0.1-5432-postgres.json",
+    );
+    expect(demoMerchantFileFor("postgres://u:p@h:5432/shop?sslmode=require")).toBe(
+      "data/demo-merchant.h-5432-shop.json",
+    );
+    expect(demoMerchantFileFor("postgres://u:s3cret@h/shop")).not.toContain("s3cret");
+    // Another database, port or host on the same machine: another file.
+    const names = new Set(
+      [
+        "postgres://u@h:5432/a",
+        "postgres://u@h:5432/b",
+        "postgres://u@h:5433/a",
+        "postgres://u@other:5432/a",
+      ].map(demoMerchantFileFor),
+    );
+    expect(names.size).toBe(4);
+  });
+
+  it("for PostgreSQL, keeps to one file name inside data/ whatever the host or database is called", () => {
+    for (const url of [
+      "postgres://u@[::1]:5432/shop",
+      "postgres://u@h/..%2F..%2Fetc",
+      "postgres://u@h/a%20b",
+    ]) {
+      const file = demoMerchantFileFor(url);
+      expect(file, url).toMatch(/^data\/demo-merchant\.[A-Za-z0-9._-]+\.json$/);
+    }
+  });
+
+  it("is the default of DEMO_MERCHANT_FILE, which names another file when set", () => {
+    expect(parseEnv({ DATABASE_URL: "file:/srv/pay/main.db" }).DEMO_MERCHANT_FILE).toBe(
+      "/srv/pay/main.demo-merchant.json",
+    );
+    expect(parseEnv({ DATABASE_URL: "postgres://u@db/pay" }).DEMO_MERCHANT_FILE).toBe(
+      "data/demo-merchant.db-5432-pay.json",
+    );
+    expect(parseEnv({ DEMO_MERCHANT_FILE: "/tmp/demo.json" }).DEMO_MERCHANT_FILE).toBe("/tmp/demo.json");
+    expect(parseEnv({ DEMO_MERCHANT_FILE: "" }).DEMO_MERCHANT_FILE).toBe("data/paygate.demo-merchant.json");
   });
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServer } from "../scripts/lib/server-process";
+import { cleanupHarness, type DbKind, dbKinds, freshDatabase } from "./helpers/webhook-harness";
 
 /**
  * The demo merchant's credentials belong to the database they were made in (README.md, docs/checkout.md).
@@ -10,22 +10,27 @@ import { type ServerProcess, startServer } from "../scripts/lib/server-process";
  * must not replace the running server's credentials file, so the demo sign-in and /demo keep working. And the
  * demo store keeps working after the merchant rolls the demo key in the console.
  *
- * Each server here starts as `npm start` does (SEED_DEMO, no DEMO_MERCHANT_FILE), each on a database of its own.
+ * Each server here starts as `npm start` does (SEED_DEMO, no DEMO_MERCHANT_FILE), each on a fresh database of
+ * its own: a SQLite file (whose credentials file sits beside it) and, when TEST_DATABASE_URL is set, a
+ * PostgreSQL database (whose credentials file is data/demo-merchant.<host>-<port>-<database>.json).
  */
-const dir = mkdtempSync(join(tmpdir(), "paygate-demo-merchant-"));
 const servers: ServerProcess[] = [];
+const credentialFiles = new Set<string>();
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
-  rmSync(dir, { recursive: true, force: true });
+  // A PostgreSQL database's credentials file is in the repository's data/ folder: it goes with its database.
+  for (const file of credentialFiles) rmSync(file, { force: true });
+  await cleanupHarness();
 });
 
 type Demo = { server: ServerProcess; file: string };
 
-/** A server on a fresh SQLite file, and the credentials file its banner names. */
-async function startDemo(name: string): Promise<Demo> {
+/** A server on a fresh database of `kind`, and the credentials file its banner names. */
+async function startDemo(kind: DbKind, name: string): Promise<Demo> {
+  const database = await freshDatabase(kind);
   const env: Record<string, string> = {
-    DATABASE_URL: `file:${join(dir, name, "paygate.db")}`,
+    DATABASE_URL: database.url,
     APP_SECRET: `${name}-demo-app-secret-0123456789abcdefghijklmnopqrstuvwxyz`,
     SEED_DEMO: "1",
     WEB_CONCURRENCY: "1",
@@ -34,10 +39,11 @@ async function startDemo(name: string): Promise<Demo> {
   };
   // As `npm start` and `npm run qa:examples` run: the file's place is the server's own default.
   delete process.env.DEMO_MERCHANT_FILE;
-  const server = await startServer({ name, env });
+  const server = await startServer({ name: `${kind}-${name}`, env });
   servers.push(server);
   const file = /kept in (\S+?)\.?\n/.exec(server.output())?.[1];
   expect(file, server.output()).toBeDefined();
+  credentialFiles.add(resolve(import.meta.dirname, "..", file as string));
   return { server, file: file as string };
 }
 
@@ -91,16 +97,16 @@ async function buyFromDemo(demo: Demo): Promise<string> {
   return res.headers.get("location") ?? "";
 }
 
-describe("the demo merchant's credentials", () => {
+describe.each(dbKinds)("the demo merchant's credentials (%s)", (kind) => {
   it("stay with their database while another server starts on another database", async () => {
-    const main = await startDemo("main");
+    const main = await startDemo(kind, "main");
     const mine = credentials(main);
     expect(mine.email).toBe("demo@paygate.test");
     expect((await signIn(main, mine.email, mine.password)).status).toBe(200);
     expect(await buyFromDemo(main)).toMatch(/\/pay\/[A-Za-z0-9_-]+/);
 
     // The QA kit's throw-away server starts beside it, on a database of its own.
-    const other = await startDemo("throwaway");
+    const other = await startDemo(kind, "throwaway");
     expect(other.file).not.toBe(main.file);
     expect(await buyFromDemo(other)).toMatch(/\/pay\/[A-Za-z0-9_-]+/);
 
@@ -112,7 +118,7 @@ describe("the demo merchant's credentials", () => {
   }, 180_000);
 
   it("keep the demo store selling after the demo merchant rolls its test key", async () => {
-    const demo = await startDemo("rolled");
+    const demo = await startDemo(kind, "rolled");
     const mine = credentials(demo);
     expect(await buyFromDemo(demo)).toMatch(/\/pay\/[A-Za-z0-9_-]+/);
     // The merchant rolls the demo key (as the console's API keys page does).

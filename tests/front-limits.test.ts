@@ -1,11 +1,12 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { cleanupHarness, freshDatabase, startApp } from "./helpers/webhook-harness";
+import { cleanupHarness, freshDatabase, sleep, startApp, waitFor } from "./helpers/webhook-harness";
 
 /**
  * What one client can hold of an instance (server.mjs): a connection that sends its headers slowly is answered
  * 408 and closed once HEADERS_TIMEOUT_SECONDS have passed, each time within about a second of it; and past
- * MAX_CONNECTIONS open connections a new one is closed at once, while the ones held are still served.
+ * MAX_CONNECTIONS open connections a new one is closed at once, while the ones held are still served. With
+ * several workers (WEB_CONCURRENCY) MAX_CONNECTIONS is the instance's, shared out between them.
  */
 afterAll(() => cleanupHarness(), 60_000);
 
@@ -25,6 +26,19 @@ function closed(socket: Socket, since: number): Promise<{ afterMs: number; recei
   return new Promise((resolve) => {
     socket.on("close", () => resolve({ afterMs: Date.now() - since, received }));
   });
+}
+
+/** Sends GET /v1/ping on `socket` (then closes it) and resolves with the answer's head. */
+function ping(socket: Socket): Promise<string> {
+  const answer = new Promise<string>((resolve) => {
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += chunk.toString("latin1");
+      if (text.includes("\r\n\r\n")) resolve(text);
+    });
+  });
+  socket.write("GET /v1/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  return answer;
 }
 
 describe("server.mjs bounds what a client holds", () => {
@@ -74,15 +88,56 @@ describe("server.mjs bounds what a client holds", () => {
     // One of the held connections still gets its answer.
     const [first] = held;
     if (!first) throw new Error("no connection");
-    const answer = new Promise<string>((resolve) => {
-      let text = "";
-      first.on("data", (chunk) => {
-        text += chunk.toString("latin1");
-        if (text.includes("\r\n\r\n")) resolve(text);
-      });
-    });
-    first.write("GET /v1/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await ping(first)).toMatch(/^HTTP\/1\.1 200 /);
     for (const socket of held) socket.destroy();
+  }, 60_000);
+
+  it("with two workers the instance holds at most MAX_CONNECTIONS in all; past it a new one is closed at once, those held are served", async () => {
+    const db = await freshDatabase("sqlite");
+    const app = await startApp({
+      name: "max-connections-cluster",
+      databaseUrl: db.url,
+      env: { WEB_CONCURRENCY: "2", MAX_CONNECTIONS: "5" },
+    });
+    // Both workers take connections (the cluster shares them out) once both listen.
+    await waitFor("both workers to listen", () => app.output().match(/"msg":"listening"/g)?.length === 2);
+
+    // Far more than the cap, one after another, so each worker is handed more than its share.
+    const sockets: Array<{ socket: Socket; closed: boolean }> = [];
+    for (let i = 0; i < 14; i++) {
+      const entry = { socket: await open(app.port), closed: false };
+      entry.socket.on("close", () => {
+        entry.closed = true;
+      });
+      sockets.push(entry);
+      await sleep(50);
+    }
+    await sleep(1_500);
+    const held = sockets.filter((s) => !s.closed);
+    // The instance as a whole: never more than MAX_CONNECTIONS. (The start-up check's kept-alive connection may
+    // hold one of the five.)
+    expect(held.length).toBeLessThanOrEqual(5);
+    expect(held.length).toBeGreaterThanOrEqual(4);
+
+    // While those are held, a new connection is closed at once, whichever worker it is handed to.
+    for (let i = 0; i < 4; i++) {
+      const extra = await open(app.port);
+      const { afterMs } = await closed(extra, Date.now());
+      expect(afterMs).toBeLessThan(2_000);
+    }
+    // And every held connection is still served.
+    for (const { socket } of held) expect(await ping(socket)).toMatch(/^HTTP\/1\.1 200 /);
+    for (const { socket } of sockets) socket.destroy();
+  }, 60_000);
+
+  it("refuses to start with fewer MAX_CONNECTIONS than workers, as it could not keep to them", async () => {
+    const db = await freshDatabase("sqlite");
+    await expect(
+      startApp({
+        name: "max-connections-refused",
+        databaseUrl: db.url,
+        env: { WEB_CONCURRENCY: "2", MAX_CONNECTIONS: "1" },
+      }),
+    ).rejects.toThrow(/MAX_CONNECTIONS: must be at least WEB_CONCURRENCY \(2\)/);
   }, 60_000);
 });

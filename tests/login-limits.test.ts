@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiResponse, client, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
+import { type AppProc, cleanupHarness, dbKinds, freshDatabase, startApp } from "./helpers/webhook-harness";
 
 /**
  * Failed sign-ins are limited per account as well as per client address (docs/decisions/006-rate-limits.md):
@@ -9,20 +10,24 @@ import { type ApiResponse, client, randomAddress, signup, targets, uniqueEmail }
  * have accounts; a right password resets the account's consecutive count.
  *
  * Each attempt below comes from an address of its own unless it says otherwise, so the per-address budget
- * (10 failures) never decides: what is refused, the account limits refuse.
+ * (10 failures) never decides: what is refused, the account limits refuse. The last cases run two server
+ * processes on one database (SQLite file, and PostgreSQL when TEST_DATABASE_URL is set), the guesses
+ * alternating between them: the counts are the account's, not a process's.
  */
 const ACCOUNT_FAILURES = 20;
 const ACCOUNT_ADDRESS_FAILURES = 5;
 const WRONG = "not the password at all";
+
+/** Status, error and message of each answer: what a guesser learns. */
+const seen = (res: ApiResponse) => [res.status, res.body?.error ?? null, res.body?.message ?? null];
+
+const wrongPassword = [401, "invalid_credentials", "The email or password is incorrect."];
 
 describe.each(targets)("sign-in limits per account on $name", (target) => {
   const api = client(target.url);
 
   const login = (email: string, password: string, address = randomAddress()) =>
     api.post("/v1/merchants/auth/login", { email, password }, { "x-forwarded-for": address });
-
-  /** Status, error and message of each answer: what a guesser learns. */
-  const seen = (res: ApiResponse) => [res.status, res.body?.error ?? null, res.body?.message ?? null];
 
   it("guesses from many addresses lock the account after 20, and an unknown email answers the same", async () => {
     const m = await signup(api);
@@ -34,7 +39,6 @@ describe.each(targets)("sign-in limits per account on $name", (target) => {
       known.push(seen(await login(m.email, `${WRONG} ${i}`)));
       stranger.push(seen(await login(unknown, `${WRONG} ${i}`)));
     }
-    const wrongPassword = [401, "invalid_credentials", "The email or password is incorrect."];
     expect(known.slice(0, ACCOUNT_FAILURES)).toEqual(Array(ACCOUNT_FAILURES).fill(wrongPassword));
     const locked = known[ACCOUNT_FAILURES] as [number, string, string];
     expect(locked.slice(0, 2)).toEqual([429, "rate_limited"]);
@@ -91,5 +95,61 @@ describe.each(targets)("sign-in limits per account on $name", (target) => {
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(ACCOUNT_FAILURES);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - ACCOUNT_FAILURES);
+  });
+});
+
+describe.each(dbKinds)("sign-in limits per account across two instances on one %s database", (kind) => {
+  let instances: AppProc[] = [];
+  beforeAll(async () => {
+    const database = await freshDatabase(kind);
+    // Both start at once on the empty database, as a deployment starts them.
+    instances = await Promise.all(
+      ["a", "b"].map((name) =>
+        startApp({
+          name: `login-limits-${kind}-${name}`,
+          databaseUrl: database.url,
+          env: { LOG_LEVEL: "warn" },
+        }),
+      ),
+    );
+  }, 180_000);
+  afterAll(() => cleanupHarness(), 60_000);
+
+  /** The i-th attempt goes to instance a when i is even, to b when odd. */
+  const login = (i: number, email: string, password: string, address = randomAddress()) =>
+    client((instances[i % 2] as AppProc).url).post(
+      "/v1/merchants/auth/login",
+      { email, password },
+      { "x-forwarded-for": address },
+    );
+
+  it("guesses alternating between the instances from many addresses lock the account after 20 in all", async () => {
+    const m = await signup(client((instances[0] as AppProc).url));
+    const unknown = uniqueEmail("nobody");
+    const known: unknown[] = [];
+    const stranger: unknown[] = [];
+    for (let i = 0; i < 30; i++) {
+      known.push(seen(await login(i, m.email, `${WRONG} ${i}`)));
+      stranger.push(seen(await login(i, unknown, `${WRONG} ${i}`)));
+    }
+    // Ten failures on each instance would each be under a per-process limit of 20: the lock comes at 20 in all.
+    expect(known.slice(0, ACCOUNT_FAILURES)).toEqual(Array(ACCOUNT_FAILURES).fill(wrongPassword));
+    const locked = known[ACCOUNT_FAILURES] as [number, string, string];
+    expect(locked.slice(0, 2)).toEqual([429, "rate_limited"]);
+    expect(known.slice(ACCOUNT_FAILURES)).toEqual(Array(30 - ACCOUNT_FAILURES).fill(locked));
+    expect(stranger).toEqual(known);
+    // Locked on both instances, even for the right password.
+    for (const i of [0, 1]) expect(seen(await login(i, m.email, m.password))).toEqual(locked);
+  });
+
+  it("five failures from one address, alternating between the instances, lock that address out of the account", async () => {
+    const m = await signup(client((instances[0] as AppProc).url));
+    const guesser = randomAddress();
+    for (let i = 0; i < ACCOUNT_ADDRESS_FAILURES; i++)
+      expect(seen(await login(i, m.email, `${WRONG} ${i}`, guesser))).toEqual(wrongPassword);
+    for (const i of [0, 1])
+      expect(seen(await login(i, m.email, m.password, guesser)).slice(0, 2)).toEqual([429, "rate_limited"]);
+    // The owner, from their own address, signs in on either instance.
+    for (const i of [0, 1]) expect((await login(i, m.email, m.password)).status).toBe(200);
   });
 });

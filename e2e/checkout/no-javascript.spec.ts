@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { expect, initialize, test } from "../fixtures";
 import { demoMerchantFile, MAIN_BASE_URL } from "../servers";
 
@@ -246,3 +246,54 @@ for (const mode of MODES) {
     });
   });
 }
+
+test.describe("typed before the page's code runs, sent after", () => {
+  test("the console's sign-in keeps what was typed while the code arrived, and signs in", async ({
+    page,
+  }) => {
+    const requests = recordRequests(page);
+    const refused: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    const { readFileSync } = await import("node:fs");
+    const demo = JSON.parse(readFileSync(demoMerchantFile("main"), "utf8")) as {
+      email: string;
+      password: string;
+    };
+    // The app's chunks are held back until the fields are typed in: a phone whose code is slow to arrive.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route("**/_next/static/chunks/**", (route) => {
+      if (holding && route.request().url().endsWith(".js")) held.push(route);
+      else void route.continue();
+    });
+    // Link prefetches are made by the page's code only: the first one says it runs.
+    const prefetched = page.waitForRequest(
+      (request) => request.url().includes("/dashboard/signup") && request.headers().rsc === "1",
+    );
+
+    await open(page, "/dashboard/login");
+    await page.getByLabel("Email address").pressSequentially(demo.email);
+    await page.getByLabel("Password").pressSequentially(demo.password);
+    expect(held.length).toBeGreaterThan(0);
+
+    holding = false;
+    for (const route of held.splice(0)) await route.continue();
+    await prefetched;
+    // What was typed before the code ran is still there, and is what is sent.
+    await expect(page.getByLabel("Email address")).toHaveValue(demo.email);
+    await expect(page.getByLabel("Password")).toHaveValue(demo.password);
+    const signIn = page.waitForRequest(
+      (request) => request.method() === "POST" && new URL(request.url()).pathname === "/dashboard/login",
+    );
+    await page.getByRole("button", { name: "Sign in" }).click();
+    // Posted by the page's code (a server action call), not by the browser's own form post.
+    expect((await signIn).headers()["next-action"]).toBeTruthy();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard(\?|$)/);
+
+    expect(refused).toEqual([]);
+    for (const line of requests) expect(line).not.toMatch(/password=/i);
+  });
+});

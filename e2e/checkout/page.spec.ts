@@ -259,3 +259,32 @@ test("payment method tiles are all the same height, even when a label wraps", as
   expect(heights.length).toBe(4);
   expect(new Set(heights).size).toBe(1);
 });
+
+test("at 320 px a card field's error shows in the space kept for it: readable, nothing below moves, accessible", async ({
+  page,
+  request,
+  merchant,
+}) => {
+  const session = await initialize(request, merchant, {});
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto(session.checkoutUrl);
+  const pay = page.getByRole("button", { name: /^Pay / });
+  const number = page.getByLabel("Card number");
+  const placeOfPay = () => pay.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  const before = await placeOfPay();
+  await number.fill("4242 4242 4242 4241");
+  await page.keyboard.press("Tab");
+  const error = page.getByText("This card number is not valid. Check it and try again.");
+  await expect(error).toBeVisible();
+  await expect(number).toHaveAccessibleDescription("This card number is not valid. Check it and try again.");
+  expect(await placeOfPay()).toBe(before);
+  // The whole message on screen, between the fields and Pay.
+  const box = await error.boundingBox();
+  const payBox = await pay.boundingBox();
+  if (!box || !payBox) throw new Error("not on screen");
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(320);
+  expect(box.y + box.height).toBeLessThanOrEqual(payBox.y);
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page, "card number error at 320 px");
+});

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, initialize, LAYOUTS, test } from "../fixtures";
 
 /**
@@ -44,17 +45,57 @@ for (const layout of LAYOUTS) {
       merchant,
     }) => {
       const session = await initialize(request, merchant);
-      await page.goto(session.checkoutUrl);
       const number = page.getByLabel("Card number");
       const testCards = page.getByText("Test cards");
       const cancel = page.getByRole("button", { name: "Cancel payment" });
+      const language = page.getByText(/^Language:/);
+      const mistake = page.getByText("This card number is not valid. Check it and try again.");
 
-      // Each of these taps is the one that leaves the field: the error appears after it, not under it.
-      for (const [target, answered] of [
-        [testCards, () => expect(page.getByText("4242 4242 4242 4242")).toBeVisible()],
-        [cancel, () => expect(page.getByRole("button", { name: "Yes, cancel payment" })).toBeVisible()],
+      /** Where an element is on the page (not in the viewport, which a scroll moves). */
+      const placeOf = (locator: Locator) =>
+        locator.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+        });
+      const places = async () => ({
+        language: await placeOf(language),
+        cancel: await placeOf(cancel),
+        testCards: await placeOf(testCards),
+      });
+
+      // Each of these taps is the one that leaves the field: the error appears after it, not under it, and
+      // takes no room from what is below (once the tap's own effect is undone, everything is where it was).
+      for (const [target, answered, undo] of [
+        [
+          testCards,
+          () => expect(page.getByText("4242 4242 4242 4242")).toBeVisible(),
+          async () => {
+            await testCards.click();
+            await expect(page.getByText("4242 4242 4242 4242")).toBeHidden();
+          },
+        ],
+        [
+          cancel,
+          () => expect(page.getByRole("button", { name: "Yes, cancel payment" })).toBeVisible(),
+          async () => {
+            await page.getByRole("button", { name: "Keep paying" }).click();
+            await expect(cancel).toBeVisible();
+          },
+        ],
+        [
+          language,
+          () => expect(page.getByTestId("language-menu")).toHaveAttribute("open", ""),
+          async () => {
+            await page.keyboard.press("Escape");
+            await expect(page.getByTestId("language-menu")).not.toHaveAttribute("open", "");
+          },
+        ],
       ] as const) {
+        // A fresh page each time: a field once left keeps showing its error.
+        await page.goto(session.checkoutUrl);
         await number.fill("4242 4242 4242 4241");
+        await expect(mistake).toBeHidden();
+        const before = await places();
         await target.scrollIntoViewIfNeeded();
         const box = await target.boundingBox();
         if (!box) throw new Error("not on screen");
@@ -64,8 +105,11 @@ for (const layout of LAYOUTS) {
         await page.waitForTimeout(80);
         await page.mouse.up();
         await answered();
-        await expect(page.getByText("This card number is not valid. Check it and try again.")).toBeVisible();
-        await number.fill("");
+        await expect(mistake).toBeVisible();
+        await expect(number).toHaveAttribute("aria-invalid", "true");
+        await expect(number).toHaveAccessibleDescription(/This card number is not valid/);
+        await undo();
+        expect(await places()).toEqual(before);
       }
     });
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, type RefObject, useId, useRef } from "react";
-import { Field } from "@/components/ui/field";
+import { Field, ReservedErrors } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { BRAND_LABEL, digitsOf, parseExpiry } from "@/lib/checkout/card";
@@ -113,6 +113,7 @@ export function CardForm({
           id={`${id}-number`}
           label={c.number}
           error={shown("number")}
+          errorShownElsewhere
           aside={
             <span className="text-sm font-medium text-slate-700" aria-live="polite">
               {BRAND_LABEL[brand]}
@@ -136,41 +137,52 @@ export function CardForm({
             />
           )}
         </Field>
-        <div className="grid grid-cols-2 gap-3">
-          <Field id={`${id}-expiry`} label={c.expiry} error={shown("expiry")}>
-            {(aria) => (
-              <input
-                {...aria}
-                data-field="expiry"
-                name="expiry"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder={c.expiryPlaceholder}
-                maxLength={5}
-                value={fields.expiry}
-                onChange={(e) => card.setExpiry(e.target.value)}
-                onBlur={() => card.touch("expiry")}
-                className={`${inputClass} tabular-nums`}
-              />
-            )}
-          </Field>
-          <Field id={`${id}-cvv`} label={c.cvv} error={shown("cvv")}>
-            {(aria) => (
-              <input
-                {...aria}
-                data-field="cvv"
-                name="cvv"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder={brand === "amex" ? c.cvvPlaceholder4 : c.cvvPlaceholder3}
-                maxLength={4}
-                value={fields.cvv}
-                onChange={(e) => card.setCvv(e.target.value)}
-                onBlur={() => card.touch("cvv")}
-                className={`${inputClass} tabular-nums`}
-              />
-            )}
-          </Field>
+        <div>
+          <div className="grid grid-cols-2 gap-3">
+            <Field id={`${id}-expiry`} label={c.expiry} error={shown("expiry")} errorShownElsewhere>
+              {(aria) => (
+                <input
+                  {...aria}
+                  data-field="expiry"
+                  name="expiry"
+                  inputMode="numeric"
+                  autoComplete="cc-exp"
+                  placeholder={c.expiryPlaceholder}
+                  maxLength={5}
+                  value={fields.expiry}
+                  onChange={(e) => card.setExpiry(e.target.value)}
+                  onBlur={() => card.touch("expiry")}
+                  className={`${inputClass} tabular-nums`}
+                />
+              )}
+            </Field>
+            <Field id={`${id}-cvv`} label={c.cvv} error={shown("cvv")} errorShownElsewhere>
+              {(aria) => (
+                <input
+                  {...aria}
+                  data-field="cvv"
+                  name="cvv"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  placeholder={brand === "amex" ? c.cvvPlaceholder4 : c.cvvPlaceholder3}
+                  maxLength={4}
+                  value={fields.cvv}
+                  onChange={(e) => card.setCvv(e.target.value)}
+                  onBlur={() => card.touch("cvv")}
+                  className={`${inputClass} tabular-nums`}
+                />
+              )}
+            </Field>
+          </div>
+          {/* The fields' errors under them, in a space kept for them: an error appearing as a field is left
+            (by a tap on what is below) moves nothing below. */}
+          <ReservedErrors
+            messages={Object.values(c.fieldErrors)}
+            errors={(["number", "expiry", "cvv"] as const).map((name) => ({
+              id: `${id}-${name}`,
+              error: shown(name),
+            }))}
+          />
         </div>
         <button
           type="submit"

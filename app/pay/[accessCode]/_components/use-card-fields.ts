@@ -58,8 +58,9 @@ export function useCardFields(
   /**
    * A field shows its error once the customer leaves it with something typed, but never while a press is under
    * way: leaving a field by tapping something else (Language, Cancel payment, Test cards) blurs it on the
-   * press, and an error appearing then pushes what is below down between press and release, so the release
-   * lands elsewhere and the tap is lost (seen on a phone, every time). The error waits until the press is over
+   * press. An error shows in the space kept for it under the fields (ReservedErrors in card-form.tsx), so one
+   * error moves nothing; a second one at once may take more room and push what is below down between press and
+   * release, so the release would land elsewhere and the tap be lost. The error waits until the press is over
    * (after its click). A press is known from its pointerdown, which comes before the blur in every browser.
    * Leaving by pressing Pay shows nothing on the way: the submit shows every error at once anyway.
    */
