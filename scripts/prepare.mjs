@@ -220,7 +220,7 @@ export function ensureBuilt({
   try {
     const env = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
     // The app builds with webpack (docs/decisions/018-webpack-build.md); the reference page with Next's default.
-    const bundler = dir === root ? ["--webpack"] : [];
+    const bundler = dir === root && process.env.NEXT_BUNDLER !== "turbopack" ? ["--webpack"] : [];
     run(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build", ...bundler], {
       cwd: dir,
       env,

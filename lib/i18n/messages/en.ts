@@ -236,6 +236,7 @@ export const en = {
       pinTitle: "Enter your account PIN",
       pinBody: "Your bank asks for the 4-digit PIN of this account. It is sent to your bank and never kept.",
       pinLabel: "Account PIN",
+      pinInvalid: "Enter the 4 digits of your account PIN.",
       phoneBody: "Your bank asks for the phone number registered with this account.",
       pay: "Pay {total}",
     },

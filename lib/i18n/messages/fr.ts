@@ -238,6 +238,7 @@ export const fr: Messages = {
       pinBody:
         "Votre banque demande le code PIN à 4 chiffres de ce compte. Il est transmis à votre banque et jamais conservé.",
       pinLabel: "Code PIN du compte",
+      pinInvalid: "Saisissez les 4 chiffres du code PIN de votre compte.",
       phoneBody: "Votre banque demande le numéro de téléphone enregistré pour ce compte.",
       pay: "Payer {total}",
     },

@@ -241,6 +241,7 @@ export const ha: Messages = {
       pinBody:
         "Bankinku yana neman PIN mai lambobi 4 na wannan asusun. Ana aika shi ga bankinku kawai, ba a ajiye shi.",
       pinLabel: "PIN na asusu",
+      pinInvalid: "Ku shigar da lambobi 4 na PIN na asusunku.",
       phoneBody: "Bankinku yana neman lambar wayar da aka yi rajista da wannan asusun.",
       pay: "Biya {total}",
     },

@@ -240,6 +240,7 @@ export const ig: Messages = {
       pinBody:
         "Ụlọ akụ gị chọrọ PIN nwere ọnụọgụ 4 nke akaụntụ a. Ọ bụ naanị ụlọ akụ gị ka anyị na-ezigara ya, anyị anaghị edebe ya.",
       pinLabel: "PIN akaụntụ",
+      pinInvalid: "Tinye ọnụọgụ 4 nke PIN akaụntụ gị.",
       phoneBody: "Ụlọ akụ gị chọrọ nọmba ekwentị e debanyere aha ya na akaụntụ a.",
       pay: "Kwụọ {total}",
     },

@@ -240,6 +240,7 @@ export const pcm: Messages = {
       pinBody:
         "Your bank wan the 4-digit PIN of dis account. Na your bank we dey send am go, we no dey keep am.",
       pinLabel: "Account PIN",
+      pinInvalid: "Put the 4 numbers of your account PIN.",
       phoneBody: "Your bank wan the phone number wey dem register with dis account.",
       pay: "Pay {total}",
     },

@@ -240,6 +240,7 @@ export const yo: Messages = {
       pinBody:
         "Báǹkì yín ń béèrè PIN oní-nọ́ńbà mẹ́rin ti àkọọ́lẹ̀ yìí. Báǹkì yín nìkan ni a fi ránṣẹ́ sí, a kò tọ́jú rẹ̀.",
       pinLabel: "PIN àkọọ́lẹ̀",
+      pinInvalid: "Ẹ tẹ nọ́ńbà mẹ́rin PIN àkọọ́lẹ̀ yín.",
       phoneBody: "Báǹkì yín ń béèrè nọ́ńbà fóònù tí a forúkọ sílẹ̀ fún àkọọ́lẹ̀ yìí.",
       pay: "Ẹ san {total}",
     },

@@ -150,7 +150,7 @@ function BankPaymentPanelBody() {
         message={step.message}
         texts={
           answer === "pin"
-            ? { title: b.pinTitle, body: b.pinBody, label: b.pinLabel }
+            ? { title: b.pinTitle, body: b.pinBody, label: b.pinLabel, invalid: b.pinInvalid }
             : answer === "phone"
               ? { body: b.phoneBody }
               : undefined

@@ -54,7 +54,7 @@ export function StepForm<R>({
   backLabel: string;
   onBack: () => void;
   /** Words of the caller's own for this step (a bank's PIN is the account's, not a card's). */
-  texts?: { title?: string; body?: string; label?: string };
+  texts?: { title?: string; body?: string; label?: string; invalid?: string };
 }) {
   const { t, locale } = useCheckout();
   const s = t.steps;
