@@ -12,7 +12,8 @@ export declare function recordSources(options?: {
   dir?: string;
   distDir?: string;
   sources?: readonly string[];
-  files?: readonly string[];
+  /** Each source file's modified time (ms), by path relative to `dir`. */
+  files?: ReadonlyMap<string, number>;
 }): void;
 export declare function ensureBuilt(options?: {
   dir?: string;
@@ -24,3 +25,4 @@ export declare function ensureBuilt(options?: {
   reason: string;
   seconds: number;
 };
+export declare function withBuildLock<T>(fn: () => T, lock?: string): T;

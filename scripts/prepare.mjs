@@ -20,11 +20,16 @@ import { join, relative } from "node:path";
 export const root = new URL("..", import.meta.url).pathname;
 
 export function run(command, args, options = {}) {
+  const status = tryRun(command, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+/** `run` that answers the exit status (0: it worked) instead of ending the process, for a caller with cleanup. */
+function tryRun(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
-  if (result.status !== 0) {
-    console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status === 0) return 0;
+  console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+  return result.status || 1;
 }
 
 function mtime(path) {
@@ -37,7 +42,7 @@ function mtime(path) {
 
 /**
  * The files under `sources` (files or folders, relative to `dir`), each with its modified time, by path relative
- * to `dir`. Files only: a folder's own time changes whenever anything is created or removed in it, a scratch file
+ * to `dir`. Files only (tests beside their sources left out): a folder's own time changes whenever anything is created or removed in it, a scratch file
  * too, so it says nothing about the build; a removed source file is caught by the build's list instead
  * (recordSources). node_modules and dot entries are skipped.
  */
@@ -51,7 +56,8 @@ function sourceFiles(dir, sources) {
       return;
     }
     if (!stat.isDirectory()) {
-      files.set(relative(dir, path), stat.mtimeMs);
+      // A test beside its source (lib/**/*.test.ts) is no part of the build.
+      if (!/\.test\.tsx?$/.test(path)) files.set(relative(dir, path), stat.mtimeMs);
       return;
     }
     for (const entry of readdirSync(path)) {
@@ -144,50 +150,99 @@ export const SOURCES = [
   "sdk/node/dist",
 ];
 
-/** The list of the files a build was made from, beside its BUILD_ID (recordSources). */
+/** The files a build was made from with their modified times, beside its BUILD_ID (recordSources). */
 const RECORD = "source-files.json";
 
 /**
- * Why the build in `dir`/`distDir` must be made again: "" when it is up to date, else the reason (no build, a
- * source file newer than it, or a source file added or removed since). The one place that decides "rebuild?"
- * for npm start, npm test, the benches and the test suites' set-up; `sources` defaults to the app's (SOURCES).
+ * Why the build in `dir`/`distDir` must be made again: "" when it is up to date, else the reason (no build, or a
+ * source file changed, added or removed since the build started). Each file's modified time is compared with
+ * the one recorded when the build started, not with the build's own time: a file saved while `next build` ran
+ * is older than the build but not in it. The one place that decides "rebuild?" for npm start, npm test, the
+ * benches and the test suites' set-up; `sources` defaults to the app's (SOURCES).
  */
 export function whyRebuild({
   dir = root,
   distDir = process.env.NEXT_DIST_DIR || ".next",
   sources = SOURCES,
 } = {}) {
-  const built = mtime(join(dir, distDir, "BUILD_ID"));
-  if (built === 0) return `no ${distDir}/BUILD_ID`;
+  if (!existsSync(join(dir, distDir, "BUILD_ID"))) return `no ${distDir}/BUILD_ID`;
   // The app's stylesheet is compiled after next build (scripts/build-css.mjs); a build without it is unfinished.
   if (dir === root && !existsSync(join(dir, distDir, "app.css"))) return `no ${distDir}/app.css`;
-  const files = sourceFiles(dir, sources);
-  if (newest(files) > built) return "sources are newer than the build";
   let recorded;
   try {
-    recorded = JSON.parse(readFileSync(join(dir, distDir, RECORD), "utf8"));
+    recorded = JSON.parse(readFileSync(join(dir, distDir, RECORD), "utf8")).files;
   } catch {
-    return `no ${distDir}/${RECORD}`;
+    recorded = undefined;
   }
-  const removed = recorded.find((file) => !files.has(file));
+  if (!recorded || typeof recorded !== "object" || Array.isArray(recorded)) return `no ${distDir}/${RECORD}`;
+  const files = sourceFiles(dir, sources);
+  for (const [file, time] of files) {
+    if (!Object.hasOwn(recorded, file)) return `a source file was added since the build (${file})`;
+    if (recorded[file] !== time) return `a source file changed since the build (${file})`;
+  }
+  const removed = Object.keys(recorded).find((file) => !files.has(file));
   if (removed) return `a source file was removed since the build (${removed})`;
-  const known = new Set(recorded);
-  const added = [...files.keys()].find((file) => !known.has(file));
-  if (added) return `a source file was added since the build (${added})`;
   return "";
 }
 
 /**
- * Write the list of source files the build in `dir`/`distDir` was made from (`files`, by default those there
- * now), so that whyRebuild sees a source file removed or added since. ensureBuilt writes it after each build.
+ * Write the source files the build in `dir`/`distDir` was made from, with their modified times (`files`, by
+ * default those there now), for whyRebuild. ensureBuilt records them as they were when the build started.
  */
 export function recordSources({
   dir = root,
   distDir = process.env.NEXT_DIST_DIR || ".next",
   sources = SOURCES,
-  files = [...sourceFiles(dir, sources).keys()],
+  files = sourceFiles(dir, sources),
 } = {}) {
-  writeFileSync(join(dir, distDir, RECORD), `${JSON.stringify([...files].sort(), null, 1)}\n`);
+  const sorted = Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(join(dir, distDir, RECORD), `${JSON.stringify({ files: sorted }, null, 1)}\n`);
+}
+
+/**
+ * One build at a time from this folder, whichever process asks (two `npm start`s, `npm test` beside a bench):
+ * `fn` runs holding `.build.lock` (its holder's pid); a lock whose process is gone is taken over, and a process
+ * already holding it runs `fn` at once.
+ */
+export function withBuildLock(fn, lock = join(root, ".build.lock")) {
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, `${process.pid}\n`, { flag: "wx" });
+      break;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+    let holder;
+    try {
+      holder = Number.parseInt(readFileSync(lock, "utf8"), 10);
+    } catch {
+      continue; // released meanwhile
+    }
+    if (holder === process.pid) return fn();
+    if (!alive(holder)) {
+      rmSync(lock, { force: true });
+      continue;
+    }
+    if (!told) console.log(`Waiting for the build that process ${holder} is making...`);
+    told = true;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_000);
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function alive(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
 
 /**
@@ -203,36 +258,44 @@ export function ensureBuilt({
   sources = SOURCES,
   force = false,
 } = {}) {
-  if (dir === root) ensureSdk();
-  const reason = force ? "asked to" : whyRebuild({ dir, distDir, sources });
-  if (!reason) return { rebuilt: false, reason: "up to date", seconds: 0 };
-  const where = dir === root ? distDir : join(relative(root, dir), distDir);
-  console.log(
-    `Building ${dir === root ? "the app" : relative(root, dir)} into ${where} (next build: ${reason})...`,
-  );
-  const started = performance.now();
-  // The files as they are when the build starts: one added or removed while it runs makes it stale.
-  const files = [...sourceFiles(dir, sources).keys()];
-  const kept = ["tsconfig.json", "next-env.d.ts"]
-    .map((name) => join(dir, name))
-    .filter(existsSync)
-    .map((path) => ({ path, bytes: readFileSync(path), stat: statSync(path) }));
-  try {
-    const env = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
-    // The app builds with webpack (docs/decisions/018-webpack-build.md); the reference page with Next's default.
-    const bundler = dir === root && process.env.NEXT_BUNDLER !== "turbopack" ? ["--webpack"] : [];
-    run(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build", ...bundler], {
-      cwd: dir,
-      env,
-    });
-    if (dir === root) run(process.execPath, [join(root, "scripts/build-css.mjs")], { cwd: dir, env });
-    recordSources({ dir, distDir, sources, files });
-  } finally {
-    for (const { path, bytes, stat } of kept) {
-      if (existsSync(path) && readFileSync(path).equals(bytes)) continue;
-      writeFileSync(path, bytes);
-      utimesSync(path, stat.atime, stat.mtime);
+  return withBuildLock(() => {
+    if (dir === root) ensureSdk();
+    // Asked again holding the lock: a build another process just finished may be this one's.
+    const reason = force ? "asked to" : whyRebuild({ dir, distDir, sources });
+    if (!reason) return { rebuilt: false, reason: "up to date", seconds: 0 };
+    const where = dir === root ? distDir : join(relative(root, dir), distDir);
+    console.log(
+      `Building ${dir === root ? "the app" : relative(root, dir)} into ${where} (next build: ${reason})...`,
+    );
+    const started = performance.now();
+    // The files as they are when the build starts: one changed, added or removed while it runs makes it stale.
+    const files = sourceFiles(dir, sources);
+    const kept = ["tsconfig.json", "next-env.d.ts"]
+      .map((name) => join(dir, name))
+      .filter(existsSync)
+      .map((path) => ({ path, bytes: readFileSync(path), stat: statSync(path) }));
+    let status = 0;
+    try {
+      const env = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
+      // The app builds with webpack (docs/decisions/018-webpack-build.md); the reference page with Next's default.
+      const bundler = dir === root ? ["--webpack"] : [];
+      const next = join(root, "node_modules/next/dist/bin/next");
+      status = tryRun(process.execPath, [next, "build", ...bundler], { cwd: dir, env });
+      if (status === 0 && dir === root) {
+        status = tryRun(process.execPath, [join(root, "scripts/build-css.mjs")], { cwd: dir, env });
+      }
+      if (status === 0) recordSources({ dir, distDir, sources, files });
+    } finally {
+      for (const { path, bytes, stat } of kept) {
+        if (existsSync(path) && readFileSync(path).equals(bytes)) continue;
+        writeFileSync(path, bytes);
+        utimesSync(path, stat.atime, stat.mtime);
+      }
     }
-  }
-  return { rebuilt: true, reason, seconds: Math.round((performance.now() - started) / 100) / 10 };
+    if (status !== 0) {
+      rmSync(join(root, ".build.lock"), { force: true });
+      process.exit(status);
+    }
+    return { rebuilt: true, reason, seconds: Math.round((performance.now() - started) / 100) / 10 };
+  });
 }

@@ -1,13 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordSources, whyRebuild } from "./prepare.mjs";
+import { recordSources, whyRebuild, withBuildLock } from "./prepare.mjs";
 
 /**
  * The rule that decides "rebuild?" (whyRebuild), on a project of its own in a temp folder: a build is stale when
- * a source file is newer than its BUILD_ID, or when a source file was added or removed since it was made; what
- * happens to a source folder itself (a scratch file written and removed in it) is no reason.
+ * a source file changed, was added or was removed since the build started (the files and times recordSources
+ * wrote); what happens to a source folder itself (a scratch file written and removed in it) is no reason.
  */
 describe("whyRebuild", () => {
   let dir: string;
@@ -55,14 +56,19 @@ describe("whyRebuild", () => {
     expect(why()).toBe("");
   });
 
-  it("a source file changed after the build: rebuild", () => {
+  it("a source file changed after the build: rebuild, naming it", () => {
     write("src/nested/b.ts", Date.now() / 1000, "changed");
-    expect(why()).toBe("sources are newer than the build");
+    expect(why()).toBe(`a source file changed since the build (${join("src", "nested", "b.ts")})`);
   });
 
   it("a source file given by name, changed after the build: rebuild", () => {
     write("config.json", Date.now() / 1000, "{}");
-    expect(why()).toBe("sources are newer than the build");
+    expect(why()).toBe("a source file changed since the build (config.json)");
+  });
+
+  it("a source file saved while the build ran (older than its BUILD_ID, newer than the build's start): rebuild", () => {
+    write("src/a.ts", hourAgo + 30, "saved during the build");
+    expect(why()).toBe(`a source file changed since the build (${join("src", "a.ts")})`);
   });
 
   it("a source file removed since the build: rebuild, naming it; back as it was: up to date", () => {
@@ -77,10 +83,59 @@ describe("whyRebuild", () => {
     expect(why()).toBe(`a source file was added since the build (${join("src", "c.ts")})`);
   });
 
-  it("no build, or a build without its list of source files: rebuild", () => {
+  it("a test beside its source is no part of the build: adding or changing one is no reason", () => {
+    write("src/a.test.ts", Date.now() / 1000);
+    expect(why()).toBe("");
+  });
+
+  it("no build, or a build without its list of source files (or with a list of another form): rebuild", () => {
+    writeFileSync(join(dir, distDir, "source-files.json"), JSON.stringify(["src/a.ts"]));
+    expect(why()).toBe(`no ${distDir}/source-files.json`);
     rmSync(join(dir, distDir, "source-files.json"));
     expect(why()).toBe(`no ${distDir}/source-files.json`);
     rmSync(join(dir, distDir, "BUILD_ID"));
     expect(why()).toBe(`no ${distDir}/BUILD_ID`);
+  });
+});
+
+describe("withBuildLock", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "paygate-lock-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("runs one holder at a time across processes, and takes over the lock of a process that is gone", async () => {
+    const lock = join(dir, ".build.lock");
+    const log = join(dir, "log");
+    // Each process holds the lock for 400 ms, writing when it starts and ends.
+    const holder = (name: string) =>
+      new Promise<number>((done) => {
+        const script = `
+          import { appendFileSync } from "node:fs";
+          import { withBuildLock } from ${JSON.stringify(new URL("./prepare.mjs", import.meta.url).pathname)};
+          withBuildLock(() => {
+            appendFileSync(${JSON.stringify(log)}, "${name} start\\n");
+            Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400);
+            appendFileSync(${JSON.stringify(log)}, "${name} end\\n");
+          }, ${JSON.stringify(lock)});`;
+        spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: "ignore" }).on(
+          "exit",
+          (code) => done(code ?? 1),
+        );
+      });
+    // A lock left by a process that no longer runs (a pid far above any live one).
+    writeFileSync(lock, "4194000\n");
+    expect(await Promise.all([holder("a"), holder("b"), holder("c")])).toEqual([0, 0, 0]);
+    const lines = readFileSync(log, "utf8").trim().split("\n");
+    expect(lines).toHaveLength(6);
+    for (let i = 0; i < 6; i += 2) {
+      const name = lines[i]?.split(" ")[0];
+      expect([lines[i], lines[i + 1]]).toEqual([`${name} start`, `${name} end`]);
+    }
+    expect(existsSync(lock)).toBe(false);
+    // Held by this process already: runs at once.
+    expect(withBuildLock(() => withBuildLock(() => "inner", lock), lock)).toBe("inner");
+    expect(existsSync(lock)).toBe(false);
   });
 });
