@@ -246,7 +246,15 @@ export function paystackRails(key: PaystackKey): Rails {
       if (!/duplicate/i.test(message)) return { kind: "failed", reason: "declined_by_bank", message };
     }
     const found = await lookUp(reference);
-    if (found === null || found === "unknown") throw unreachable();
+    // Paystack has no charge of this reference: nothing was asked of the bank.
+    if (found === null) throw unreachable();
+    // Not even the look-up was answered: the bank may have been asked, so that is not said to the customer.
+    if (found === "unknown") {
+      throw new AppError(
+        "processor_error",
+        "Paystack is not answering right now and could not say whether it received this bank payment. Try again in a few minutes.",
+      );
+    }
     return bankOutcomeOfData(found);
   }
 
