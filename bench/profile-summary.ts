@@ -1,8 +1,9 @@
 // Summarise a V8 .cpuprofile (from `npm run bench` with BENCH_CPU_PROF=1 BENCH_ONLY=<one target>):
 //  - self time by area (Next, Node internals by subsystem, GC, the app bundle, ...),
 //  - the hottest functions by self time,
-//  - inclusive time of our own code (lib/, app/), mapped through the build's source maps: Turbopack minifies
-//    the app bundle, so its frames are looked up in the .js.map beside each chunk.
+//  - inclusive time of our own code (lib/, app/), mapped through the build's source maps where the build wrote
+//    them (a .js.map beside each server chunk: Turbopack's index maps, or webpack's with
+//    `experimental.serverSourceMaps`); a frame of the app bundle with no map counts as the bundle's, not ours.
 //   tsx bench/profile-summary.ts bench/results/profiles-<ts>/next.cpuprofile [top=25]
 // Percentages are of busy time (idle excluded) and include server start-up, which is small next to a run.
 import { existsSync, readFileSync } from "node:fs";
@@ -91,6 +92,7 @@ function describeFrame(frame: CallFrame): Frame {
       const source = entry.originalSource
         .replace(/^.*\[project\]\//, "")
         .replace(/^turbopack:\/\/\//, "")
+        .replace(/^webpack:\/\/[^/]*\/(\.\/)?/, "")
         .replace(/^(\.\.\/)+/, "");
       const ours = /^(lib|app|instrumentation)/.test(source);
       return {
@@ -101,7 +103,8 @@ function describeFrame(frame: CallFrame): Frame {
     }
   }
   const where = url ? `${url.replace(/^.*\/(node_modules|\.next[^/]*)\//, "$1/")}:${lineNumber + 1}` : "";
-  const ours = /\/(lib|app)\//.test(url) && !url.includes("node_modules");
+  // Unmapped, a bundle's chunk (.next*/server/app/…) holds Next's and the packages' code too: not ours.
+  const ours = /\/(lib|app)\//.test(url) && !url.includes("node_modules") && !/\/\.next[^/]*\//.test(url);
   return { key: `${functionName || "(anonymous)"} ${where}`.trim(), ours, area: area(frame) };
 }
 
