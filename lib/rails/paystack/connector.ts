@@ -246,10 +246,10 @@ export function paystackRails(key: PaystackKey): Rails {
       if (!/duplicate/i.test(message)) return { kind: "failed", reason: "declined_by_bank", message };
     }
     const found = await lookUp(reference);
-    // Paystack has no charge of this reference: nothing was asked of the bank.
-    if (found === null) throw unreachable();
+    // Paystack answered the look-up and has no charge of this reference: nothing was asked of the bank.
+    if (found === "unknown") throw unreachable();
     // Not even the look-up was answered: the bank may have been asked, so that is not said to the customer.
-    if (found === "unknown") {
+    if (found === null) {
       throw new AppError(
         "processor_error",
         "Paystack is not answering right now and could not say whether it received this bank payment. Try again in a few minutes.",
