@@ -1,6 +1,6 @@
 // Shared by `npm run build`, `npm start`, `npm test`, the benches and the test suites: make a fresh clone runnable
 // with nothing but Node and npm. Installs dependencies when node_modules is missing or older than the lockfile,
-// and builds the app when the build is missing, older than any source file, or made from another set of files.
+// and builds the app when the build is missing, or a source file changed, was added or was removed since it began.
 // The one list of what the build is made from.
 import { spawnSync } from "node:child_process";
 import {
