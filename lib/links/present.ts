@@ -14,8 +14,9 @@ const money = (v: Row["amount_minor"], currency: Currency) =>
   v === null ? null : formatAmount(toMinor(v), currency);
 const iso = (v: Row["expires_at"]) => (v === null ? null : new Date(toMillis(v)).toISOString());
 
-export function linkUrl(slug: string): string {
-  return `${env().PUBLIC_BASE_URL}/l/${slug}`;
+/** A payment link's address, under `base` (this deployment's, PUBLIC_BASE_URL, by default). */
+export function linkUrl(slug: string, base = env().PUBLIC_BASE_URL): string {
+  return `${base}/l/${slug}`;
 }
 
 export function linkFields(row: Row): FormFieldInput[] {
@@ -45,13 +46,16 @@ export function unavailableReason(row: Row, used: number, now = Date.now()): str
   return key ? UNAVAILABLE_REASON[key] : null;
 }
 
-/** The record the merchant sees (docs/api.md, plus limits and usage). */
-export function presentLink(row: Row, used: number) {
+/**
+ * The record the merchant sees (docs/api.md, plus limits and usage); `base` as linkUrl's (the OpenAPI
+ * document's examples pass a fixed example host).
+ */
+export function presentLink(row: Row, used: number, base?: string) {
   const currency = row.currency as Currency;
   return {
     id: row.id,
     slug: row.slug,
-    paymentLinkUrl: linkUrl(row.slug),
+    paymentLinkUrl: linkUrl(row.slug, base),
     title: row.title,
     description: row.description,
     amount: money(row.amount_minor, currency),

@@ -13,8 +13,9 @@ const money = (value: Row["amount_minor"] | null, currency: Currency) =>
   value === null ? null : formatAmount(toMinor(value), currency);
 const iso = (value: Row["paid_at"]) => (value === null ? null : new Date(toMillis(value)).toISOString());
 
-export function checkoutUrl(accessCode: string): string {
-  return `${env().PUBLIC_BASE_URL}/pay/${accessCode}`;
+/** The hosted checkout's address for an access code, under `base` (this deployment's, PUBLIC_BASE_URL, by default). */
+export function checkoutUrl(accessCode: string, base = env().PUBLIC_BASE_URL): string {
+  return `${base}/pay/${accessCode}`;
 }
 
 function distribution(row: Row, currency: Currency): Record<string, number> | undefined {
@@ -26,8 +27,11 @@ function distribution(row: Row, currency: Currency): Record<string, number> | un
   );
 }
 
-/** docs/api.md "Transaction session": the data of initialize. */
-export function presentSession(row: Row) {
+/**
+ * docs/api.md "Transaction session": the data of initialize. `base`: the address the checkout URL is under
+ * (this deployment's by default; the OpenAPI document's examples pass a fixed example host).
+ */
+export function presentSession(row: Row, base?: string) {
   const currency = row.currency as Currency;
   const amount = toMinor(row.amount_minor);
   const bears = row.merchant_bears_cost === 1;
@@ -37,7 +41,7 @@ export function presentSession(row: Row) {
   return {
     reference: row.reference,
     accessCode: row.access_code,
-    checkoutUrl: checkoutUrl(row.access_code),
+    checkoutUrl: checkoutUrl(row.access_code, base),
     amount: formatAmount(amount, currency),
     cardFee: formatAmount(cardFee, currency),
     transferFee: formatAmount(transferFee, currency),
