@@ -1,21 +1,28 @@
 // Shared by `npm run build`, `npm start`, `npm test`, the benches and the test suites: make a fresh clone runnable
 // with nothing but Node and npm. Installs dependencies when node_modules is missing or older than the lockfile,
 // and builds the app when the build is missing, or a source file changed, was added or was removed since it began.
-// The one list of what the build is made from.
+// Nothing else makes a build stale: a build is the same whatever the configuration (PUBLIC_BASE_URL, PORT,
+// PAYMENTS_ENV, DATABASE_URL, keys) a start runs it with (docs/deploy.md "Build once"). Each build is made in a
+// folder of its own and only then put in place, so a build cut short leaves the last one servable. The one list of
+// what the build is made from.
 import { spawnSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
+  renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 
 export const root = new URL("..", import.meta.url).pathname;
 
@@ -49,6 +56,7 @@ function mtime(path) {
 function sourceFiles(dir, sources) {
   const files = new Map();
   const walk = (path) => {
+    if (GENERATED.has(relative(dir, path))) return;
     let stat;
     try {
       stat = statSync(path);
@@ -57,7 +65,7 @@ function sourceFiles(dir, sources) {
     }
     if (!stat.isDirectory()) {
       // A test beside its source (lib/**/*.test.ts) is no part of the build.
-      if (!/\.test\.tsx?$/.test(path)) files.set(relative(dir, path), stat.mtimeMs);
+      if (!/\.test\.tsx?$|\.tgz$/.test(path)) files.set(relative(dir, path), stat.mtimeMs);
       return;
     }
     for (const entry of readdirSync(path)) {
@@ -86,8 +94,10 @@ export function ensureInstalled() {
 /**
  * The server SDK (sdk/node, @paygate/node) and the QA kit's API types are generated from the OpenAPI
  * document (lib/openapi) and never committed: build them when the document differs from the one they were
- * generated from, or when the SDK's own sources are newer than its build. The demo store imports the SDK,
- * so `next build` needs it first. Answers whether it built.
+ * generated from, or when the SDK's own sources are newer than its build. The document is written with its
+ * fixed example hosts (scripts/openapi.ts), never the running configuration's, so the SDK is the same whatever
+ * the environment. The demo store imports the SDK, so a build of the app makes it first (ensureBuilt); nothing
+ * else does but `npm install` (prepare) and `npm run sdk:build`. Answers whether it built.
  */
 export function ensureSdk({ force = false } = {}) {
   const sdk = join(root, "sdk/node");
@@ -133,7 +143,11 @@ export function ensureSdk({ force = false } = {}) {
   return true;
 }
 
-/** What `next build` reads: a change to any of these makes the build stale. */
+/**
+ * What `next build` reads: a change to any of these makes the build stale. The SDK's hand-written sources are
+ * among them (the demo store imports the SDK); what the SDK's build makes from them and from the document
+ * (GENERATED) is not: it is made again, first, by every build of the app.
+ */
 export const SOURCES = [
   "app",
   "lib",
@@ -147,8 +161,16 @@ export const SOURCES = [
   "scripts/build-css.mjs",
   "package-lock.json",
   "tsconfig.json",
-  "sdk/node/dist",
 ];
+
+/** Outputs inside SOURCES' folders (git-ignored), never sources: the SDK's build and its document, its tests. */
+const GENERATED = new Set([
+  "sdk/node/src/generated",
+  "sdk/node/dist",
+  "sdk/node/openapi.json",
+  "sdk/node/openapi.next.json",
+  "sdk/node/test",
+]);
 
 /** The files a build was made from with their modified times, beside its BUILD_ID (recordSources). */
 const RECORD = "source-files.json";
@@ -246,11 +268,114 @@ function alive(pid) {
 }
 
 /**
- * Build `dir` (the app by default; bench/reference-app too) into `distDir` (NEXT_DIST_DIR, default .next)
- * when `whyRebuild` gives a reason, or when `force`d. `next build` rewrites tsconfig.json and next-env.d.ts
- * (more so for a dist dir of its own, as the benches use): both are put back byte for byte with their old
- * times, so a build never makes the next one stale. Records the build's source files (recordSources). Exits the
- * process when the build fails.
+ * Where the builds of `distDir` live. `distDir` itself (.next) is a symbolic link to the build in service, one of
+ * `<distDir>-builds/a`, `b`, ...: a build is made in a folder no server is serving, and put in place only once
+ * it is whole (linkBuild), so a build cut short, or failed, leaves the one before it servable, and a server
+ * keeps serving the build it started with while a newer one is made (server.mjs serves the folder the link
+ * named when it started). Two folders take turns, each keeping next build's cache of its own; a third is used
+ * only while a server still serves both.
+ */
+function buildsFolder(dir, distDir) {
+  return join(dir, `${distDir}-builds`);
+}
+
+/**
+ * The folder of the build `distDir` names now: the link's target, `distDir` itself when it is a plain folder (a
+ * build made before builds had folders of their own), or null when there is none.
+ */
+export function currentBuild({ dir = root, distDir = process.env.NEXT_DIST_DIR || ".next" } = {}) {
+  const link = join(dir, distDir);
+  try {
+    const stat = lstatSync(link);
+    return stat.isSymbolicLink() ? join(dirname(link), readlinkSync(link)) : link;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a server records that it serves a build: `<build>/serving/<pid>`, while it runs (server.mjs). */
+export const SERVING = "serving";
+
+/** The live processes serving the build in `folder`. */
+export function servingProcesses(folder) {
+  let entries;
+  try {
+    entries = readdirSync(join(folder, SERVING));
+  } catch {
+    return [];
+  }
+  return entries.map((name) => Number.parseInt(name, 10)).filter((pid) => pid !== process.pid && alive(pid));
+}
+
+const slotName = (i) => String.fromCharCode(97 + i);
+
+/** The folder the next build of `distDir` goes into: the first that is neither in service nor being served. */
+export function freeSlot(dir, distDir) {
+  const current = currentBuild({ dir, distDir });
+  for (let i = 0; i < 26; i++) {
+    const folder = join(buildsFolder(dir, distDir), slotName(i));
+    if (folder !== current && servingProcesses(folder).length === 0) return folder;
+  }
+  throw new Error(`every build folder of ${distDir} is being served: stop a server first`);
+}
+
+/**
+ * Put the whole build in `folder` in service: `distDir` becomes a link to it, replaced in one rename (a reader
+ * sees the old build or the new one, never neither). Then folders past the two that take turns, and a plain
+ * `distDir` folder of old, are removed once nothing serves them.
+ */
+export function linkBuild({ dir = root, distDir = process.env.NEXT_DIST_DIR || ".next", folder }) {
+  const link = join(dir, distDir);
+  const temporary = `${link}.link-${process.pid}`;
+  rmSync(temporary, { force: true });
+  symlinkSync(relative(dirname(link), folder), temporary);
+  let old = null;
+  try {
+    if (!lstatSync(link).isSymbolicLink()) {
+      old = join(buildsFolder(dir, distDir), `old-${process.pid}`);
+      renameSync(link, old);
+    }
+  } catch (error) {
+    if (error.code !== "ENOENT") throw error;
+  }
+  renameSync(temporary, link);
+  if (old) rmSync(old, { recursive: true, force: true });
+  const builds = buildsFolder(dir, distDir);
+  for (const name of readdirSync(builds)) {
+    const path = join(builds, name);
+    if (path === folder || name === slotName(0) || name === slotName(1)) continue;
+    if (servingProcesses(path).length === 0) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The TypeScript configuration next build checks a build in `built` with (next.config.mjs reads
+ * NEXT_TSCONFIG_PATH): `dir`'s tsconfig.json with the build's own folder of route types in place of `distDir`'s,
+ * written beside it (git-ignored, removed after the build). next build adds the folder it builds into to the
+ * configuration it is given when it is missing there: given this one, it never rewrites tsconfig.json, and a build
+ * cut short leaves the source tree as it was. Null when `dir` has no tsconfig.json.
+ */
+function buildTsconfig(dir, distDir, built) {
+  const source = join(dir, "tsconfig.json");
+  if (!existsSync(source)) return null;
+  const config = JSON.parse(readFileSync(source, "utf8"));
+  config.include = [
+    ...(config.include ?? []).filter((pattern) => !pattern.startsWith(`${distDir}/`)),
+    `${built}/types/**/*.ts`,
+    `${built}/dev/types/**/*.ts`,
+  ];
+  const path = join(dir, `${distDir}-tsconfig.json`);
+  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
+  return path;
+}
+
+/**
+ * Build `dir` (the app by default; bench/reference-app too) as `distDir` (NEXT_DIST_DIR, default .next) when
+ * `whyRebuild` gives a reason, or when `force`d: the app's SDK first (ensureSdk), then next build into a free
+ * folder (buildsFolder), the stylesheet, the list of source files (recordSources), and only then the link.
+ * next build is given a TypeScript configuration of its own (buildTsconfig); it still rewrites next-env.d.ts (and a
+ * tsconfig.json it was not given one for): those are put back byte for byte with their old times, so a build never
+ * makes the next one stale. Exits the process when the build fails, leaving the build in service as it was.
  */
 export function ensureBuilt({
   dir = root,
@@ -259,11 +384,12 @@ export function ensureBuilt({
   force = false,
 } = {}) {
   return withBuildLock(() => {
-    if (dir === root) ensureSdk();
-    // Asked again holding the lock: a build another process just finished may be this one's.
+    // Asked holding the lock: a build another process just finished may be this one's.
     const reason = force ? "asked to" : whyRebuild({ dir, distDir, sources });
     if (!reason) return { rebuilt: false, reason: "up to date", seconds: 0 };
-    const where = dir === root ? distDir : join(relative(root, dir), distDir);
+    if (dir === root) ensureSdk();
+    const folder = freeSlot(dir, distDir);
+    const where = relative(root, folder);
     console.log(
       `Building ${dir === root ? "the app" : relative(root, dir)} into ${where} (next build: ${reason})...`,
     );
@@ -274,26 +400,40 @@ export function ensureBuilt({
       .map((name) => join(dir, name))
       .filter(existsSync)
       .map((path) => ({ path, bytes: readFileSync(path), stat: statSync(path) }));
+    const built = relative(dir, folder);
+    const tsconfig = buildTsconfig(dir, distDir, built);
     let status = 0;
     try {
-      const env = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
+      const env = { ...process.env, NEXT_DIST_DIR: built, NEXT_TELEMETRY_DISABLED: "1" };
+      if (tsconfig) env.NEXT_TSCONFIG_PATH = relative(dir, tsconfig);
       // The app builds with webpack (docs/decisions/018-webpack-build.md); the reference page with Next's default.
       const bundler = dir === root ? ["--webpack"] : [];
       const next = join(root, "node_modules/next/dist/bin/next");
+      // Whatever an earlier build cut short left here goes (next build keeps the folder's cache).
+      rmSync(join(folder, "BUILD_ID"), { force: true });
       status = tryRun(process.execPath, [next, "build", ...bundler], { cwd: dir, env });
       if (status === 0 && dir === root) {
         status = tryRun(process.execPath, [join(root, "scripts/build-css.mjs")], { cwd: dir, env });
       }
-      if (status === 0) recordSources({ dir, distDir, sources, files });
     } finally {
+      if (tsconfig) rmSync(tsconfig, { force: true });
       for (const { path, bytes, stat } of kept) {
         if (existsSync(path) && readFileSync(path).equals(bytes)) continue;
         writeFileSync(path, bytes);
         utimesSync(path, stat.atime, stat.mtime);
+        // Put back as it was, to the millisecond its time can be set to: recorded as it is now.
+        const file = relative(dir, path);
+        if (files.has(file)) files.set(file, statSync(path).mtimeMs);
       }
+    }
+    if (status === 0) {
+      recordSources({ dir, distDir: built, sources, files });
+      linkBuild({ dir, distDir, folder });
     }
     if (status !== 0) {
       rmSync(join(root, ".build.lock"), { force: true });
+      if (currentBuild({ dir, distDir }))
+        console.error(`The build in service (${distDir}) is left as it was.`);
       process.exit(status);
     }
     return { rebuilt: true, reason, seconds: Math.round((performance.now() - started) / 100) / 10 };

@@ -1,9 +1,28 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordSources, whyRebuild, withBuildLock } from "./prepare.mjs";
+import {
+  currentBuild,
+  freeSlot,
+  linkBuild,
+  recordSources,
+  SERVING,
+  servingProcesses,
+  whyRebuild,
+  withBuildLock,
+} from "./prepare.mjs";
 
 /**
  * The rule that decides "rebuild?" (whyRebuild), on a project of its own in a temp folder: a build is stale when
@@ -98,6 +117,46 @@ describe("whyRebuild", () => {
   });
 });
 
+describe("whyRebuild and what the SDK's build makes", () => {
+  it("the SDK's sources are the app's; what its build makes from them and the document is not", () => {
+    const dir = mkdtempSync(join(tmpdir(), "paygate-prepare-sdk-"));
+    try {
+      const hourAgo = (Date.now() - 3_600_000) / 1000;
+      const write = (path: string, at: number) => {
+        mkdirSync(join(dir, path, ".."), { recursive: true });
+        writeFileSync(join(dir, path), "x");
+        utimesSync(join(dir, path), at, at);
+      };
+      for (const file of [
+        "sdk/node/src/index.ts",
+        "sdk/node/src/generated/sdk.gen.ts",
+        "sdk/node/dist/index.js",
+        "sdk/node/openapi.json",
+        "sdk/inline/checkout.js",
+      ])
+        write(file, hourAgo);
+      mkdirSync(join(dir, "out"));
+      write("out/BUILD_ID", hourAgo + 60);
+      recordSources({ dir, distDir: "out", sources: ["sdk"] });
+      const why = () => whyRebuild({ dir, distDir: "out", sources: ["sdk"] });
+      expect(why()).toBe("");
+      // The SDK built again (every build of the app makes it first): no reason to build the app again.
+      for (const file of [
+        "sdk/node/src/generated/sdk.gen.ts",
+        "sdk/node/dist/index.js",
+        "sdk/node/openapi.json",
+      ])
+        write(file, Date.now() / 1000);
+      write("sdk/node/paygate-node-1.0.0.tgz", Date.now() / 1000);
+      expect(why()).toBe("");
+      write("sdk/node/src/index.ts", Date.now() / 1000);
+      expect(why()).toBe(`a source file changed since the build (${join("sdk", "node", "src", "index.ts")})`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("withBuildLock", () => {
   let dir: string;
   beforeEach(() => {
@@ -137,5 +196,66 @@ describe("withBuildLock", () => {
     // Held by this process already: runs at once.
     expect(withBuildLock(() => withBuildLock(() => "inner", lock), lock)).toBe("inner");
     expect(existsSync(lock)).toBe(false);
+  });
+});
+
+describe("build folders", () => {
+  let dir: string;
+  const distDir = ".next";
+  const folder = (name: string) => join(dir, ".next-builds", name);
+  const build = (name: string) => {
+    mkdirSync(folder(name), { recursive: true });
+    writeFileSync(join(folder(name), "BUILD_ID"), name);
+  };
+  const served = () => readFileSync(join(dir, distDir, "BUILD_ID"), "utf8");
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "paygate-builds-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("puts a whole build in service by a link, replacing the last one (a plain folder of old too) in one rename", () => {
+    mkdirSync(join(dir, distDir));
+    writeFileSync(join(dir, distDir, "BUILD_ID"), "old");
+    expect(currentBuild({ dir, distDir })).toBe(join(dir, distDir));
+    build("a");
+    linkBuild({ dir, distDir, folder: folder("a") });
+    expect(lstatSync(join(dir, distDir)).isSymbolicLink()).toBe(true);
+    expect(currentBuild({ dir, distDir })).toBe(folder("a"));
+    expect(served()).toBe("a");
+    expect(readdirSync(join(dir, ".next-builds"))).toEqual(["a"]);
+    // The next build goes into the other folder; the one in service stays whole until the link moves.
+    expect(freeSlot(dir, distDir)).toBe(folder("b"));
+    build("b");
+    expect(served()).toBe("a");
+    linkBuild({ dir, distDir, folder: folder("b") });
+    expect(served()).toBe("b");
+    expect(freeSlot(dir, distDir)).toBe(folder("a"));
+  });
+
+  it("never builds into a folder a live server serves, and keeps such folders until nothing serves them", async () => {
+    build("a");
+    linkBuild({ dir, distDir, folder: folder("a") });
+    build("b");
+    // A live process (a server started before the last build) serves b.
+    const server = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+    const pid = server.pid ?? 0;
+    mkdirSync(join(folder("b"), SERVING));
+    writeFileSync(join(folder("b"), SERVING, String(pid)), "");
+    expect(servingProcesses(folder("b"))).toEqual([pid]);
+    // a is in service, b served: the next build goes into c.
+    expect(freeSlot(dir, distDir)).toBe(folder("c"));
+    build("c");
+    linkBuild({ dir, distDir, folder: folder("c") });
+    expect(served()).toBe("c");
+    expect(readdirSync(join(dir, ".next-builds")).sort()).toEqual(["a", "b", "c"]);
+    build("d");
+    linkBuild({ dir, distDir, folder: folder("d") });
+    // c is neither one of the two that take turns nor served: gone; b still served: kept.
+    expect(readdirSync(join(dir, ".next-builds")).sort()).toEqual(["a", "b", "d"]);
+    server.kill("SIGKILL");
+    await new Promise((r) => server.on("exit", r));
+    // Its record left behind by a process that died: nobody serves b now.
+    expect(servingProcesses(folder("b"))).toEqual([]);
+    expect(freeSlot(dir, distDir)).toBe(folder("a"));
   });
 });
