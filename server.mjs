@@ -7,10 +7,14 @@
 // restarts one that dies, and on SIGTERM asks each to finish what it holds before it exits. Everything that
 // must hold across requests (budgets, idempotency, claims) lives in the database, so workers share nothing
 // else. See docs/deploy.md.
+import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { existsSync, mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { availableParallelism } from "node:os";
+import { join, relative } from "node:path";
 
 /** A setting refused before anything starts, in the words lib/env.ts uses for the others. */
 function refuseConfig(name, rule, value) {
@@ -68,8 +72,71 @@ const FRONT_SECRET = "PAYGATE_FRONT_SECRET";
 const FRONT_SECRET_HEADER = "x-paygate-front";
 process.env[FRONT_SECRET] ??= randomBytes(24).toString("base64url");
 
+/** A worker's exit code after it said the port is taken (its primary adds nothing to that one line). */
+const PORT_TAKEN = 3;
+
+/** The one line a taken port gets (and a non-zero exit), instead of a stack: what happened and what to do. */
+function portTaken(error) {
+  const what =
+    error.code === "EADDRINUSE"
+      ? `Port ${port} is already in use on ${hostname} (another server, perhaps another Paygate, is listening there).`
+      : error.code === "EACCES"
+        ? `Port ${port} on ${hostname} needs privileges this process does not have.`
+        : `Cannot listen on ${hostname}:${port}: ${error.message}`;
+  process.stderr.write(
+    `${what} Stop it, or choose another port: PORT=${port === 65535 ? 3001 : port + 1} npm start\n`,
+  );
+  process.exit(cluster.isWorker ? PORT_TAKEN : 1);
+}
+
+/** Whether this process can listen on the port: asked before minutes of start-up, not after. */
+function checkPort() {
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.once("error", portTaken);
+    probe.listen({ port, host: hostname, exclusive: true }, () => probe.close(resolve));
+  });
+}
+
+/**
+ * The build this service serves: the folder NEXT_DIST_DIR (default .next, a link to the build in service,
+ * scripts/prepare.mjs) names as it starts. Its workers and Next are given that folder itself, so a newer build put
+ * in place meanwhile never changes under them; the folder records this process while it serves it (`serving/`),
+ * so no build is made into it. Never builds: without a build it says so and exits.
+ */
+function servedBuild() {
+  const named = process.env.NEXT_DIST_DIR || ".next";
+  let folder = null;
+  try {
+    folder = realpathSync(named);
+  } catch {}
+  if (!folder || !existsSync(join(folder, "BUILD_ID"))) {
+    process.stderr.write(
+      `There is no build to serve in ${named}: run \`npm run build\` first (or \`npm start\`, which builds when needed).\n`,
+    );
+    process.exit(1);
+  }
+  return relative(process.cwd(), folder) || ".";
+}
+
+function recordServing(folder) {
+  const mark = join(folder, "serving", String(process.pid));
+  try {
+    mkdirSync(join(folder, "serving"), { recursive: true });
+    writeFileSync(mark, "");
+    process.on("exit", () => rmSync(mark, { force: true }));
+  } catch {
+    // A read-only build (a container image) is never rebuilt in place either.
+  }
+}
+
+if (cluster.isPrimary) {
+  process.env.NEXT_DIST_DIR = servedBuild();
+  recordServing(process.env.NEXT_DIST_DIR);
+  await checkPort();
+}
 if (cluster.isPrimary && workers > 1) {
-  runPrimary();
+  await runPrimary();
 } else {
   await runServer();
 }
@@ -78,7 +145,43 @@ if (cluster.isPrimary && workers > 1) {
  * The primary: forks the workers and looks after them. The first worker starts alone, so that the database's
  * migrations and the demo merchant are made once, before the others start; then the rest start together.
  */
-function runPrimary() {
+async function runPrimary() {
+  // GET /v1/metrics, answered by whichever worker the connection reached, counts every worker: it asks this
+  // process (lib/ops/scrape-metrics.ts), which asks each listening worker for its registry and sums them with
+  // prom-client's aggregator. A worker still starting is not waited for; one that does not answer within 2 s is
+  // left out of that scrape.
+  const { AggregatorRegistry } = (await import("prom-client")).default;
+  const listening = new Set();
+  let collections = 0;
+  function sumMetrics(worker, id) {
+    const asked = [...listening].filter((w) => w.isConnected());
+    const parts = [];
+    const ask = `collect-${++collections}`;
+    let waiting = asked.length;
+    const reply = (answer) => worker.isConnected() && worker.send({ type: "paygate:metrics", id, ...answer });
+    const done = () => {
+      clearTimeout(timer);
+      for (const w of asked) w.off("message", onPart);
+      // Never let a scrape take the primary down: a failure is the scrape's (503), not the service's.
+      Promise.resolve()
+        .then(() => AggregatorRegistry.aggregate(parts).metrics())
+        .then(
+          (text) => reply({ text }),
+          (error) => reply({ error: String(error?.message ?? error) }),
+        );
+    };
+    const timer = setTimeout(done, 2_000);
+    function onPart(message) {
+      if (message?.type !== "paygate:metrics:part" || message.ask !== ask) return;
+      parts.push(message.metrics);
+      if (--waiting === 0) done();
+    }
+    for (const w of asked) {
+      w.on("message", onPart);
+      w.send({ type: "paygate:metrics:collect", ask });
+    }
+    if (waiting === 0) done();
+  }
   let stopping = false;
   let everListened = false;
   /** Restart delay after a worker dies: doubles while workers keep dying young, up to 30 s. */
@@ -87,6 +190,11 @@ function runPrimary() {
   function fork(index) {
     const worker = cluster.fork({ PAYGATE_WORKER_INDEX: String(index) });
     const bornAt = Date.now();
+    worker.on("message", (message) => {
+      if (message?.type === "paygate:metrics") sumMetrics(worker, message.id);
+    });
+    worker.once("listening", () => listening.add(worker));
+    worker.once("exit", () => listening.delete(worker));
     worker.once("listening", () => {
       if (!everListened) {
         everListened = true;
@@ -97,8 +205,10 @@ function runPrimary() {
     worker.once("exit", (code, signal) => {
       if (stopping) return;
       if (!everListened) {
-        // The first worker could not start (its message says why): the service cannot either.
-        logLine("error", "the first worker could not start; stopping", { code, signal });
+        // The first worker could not start (its message says why): the service cannot either. A port taken
+        // under it (PORT_TAKEN) has said so in its one line already.
+        if (code !== PORT_TAKEN)
+          logLine("error", "the first worker could not start; stopping", { code, signal });
         process.exit(code || 1);
       }
       if (Date.now() - bornAt > 60_000) restartDelayMs = 1_000;
@@ -241,6 +351,36 @@ async function runServer() {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
+  // Each request runs with a label the app fills in with the endpoint serving it (lib/core/metrics.ts
+  // labelRequest), read back here once the answer has gone: paygate_http_requests_total and its histogram.
+  const requestLabels = new AsyncLocalStorage();
+  globalThis[Symbol.for("paygate.request-label")] = requestLabels;
+  const { register } = (await import("prom-client")).default;
+  // A worker hands its registry to its primary, which sums the workers' for a scrape (runPrimary).
+  if (cluster.isWorker)
+    process.on("message", (message) => {
+      if (message?.type !== "paygate:metrics:collect") return;
+      register
+        .getMetricsAsJSON()
+        .then((metrics) => process.send?.({ type: "paygate:metrics:part", ask: message.ask, metrics }));
+    });
+  const requestsTotal = register.getSingleMetric("paygate_http_requests_total");
+  const requestSeconds = register.getSingleMetric("paygate_http_request_duration_seconds");
+  /** A request no endpoint named: by the kind of path, never the path itself (its values are unbounded). */
+  function unlabelled(path) {
+    if (path.startsWith("/_next/") || path === "/icon.svg" || path === "/robots.txt") return "asset";
+    if (path.startsWith("/v1/")) return "api other";
+    if (path.startsWith("/dashboard/api/")) return "console other";
+    return "page";
+  }
+  function observe(req, res, label, started) {
+    const endpoint = label.endpoint ?? unlabelled((req.url ?? "/").split("?")[0]);
+    const method = METHODS.has(req.method ?? "") ? req.method : "other";
+    const status = res.headersSent ? String(res.statusCode) : "aborted";
+    requestsTotal?.inc({ endpoint, method, status });
+    requestSeconds?.observe({ endpoint, method }, (performance.now() - started) / 1000);
+  }
+
   let draining = false;
   const server = createServer(
     {
@@ -249,6 +389,9 @@ async function runServer() {
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
+      const started = performance.now();
+      const label = { endpoint: undefined };
+      res.once("close", () => observe(req, res, label, started));
       // A request on a kept-alive connection while shutting down is served, and its connection then closed.
       if (draining) res.setHeader("connection", "close");
       const refusal = precheck(req);
@@ -263,24 +406,26 @@ async function runServer() {
         delete req.headers["x-page-url"];
         delete req.headers["x-embed-origin"];
       }
-      handle(req, res).catch((err) => {
-        const id = requestId();
-        logLine("error", "request handler failed", { requestId: id, error: String(err?.message ?? err) });
-        if (res.headersSent) {
-          // Too late for an envelope: end the connection rather than leave the client waiting.
-          res.destroy();
-        } else {
-          refuse(
-            res,
-            envelope(
-              500,
-              "internal_error",
-              `Something went wrong on our side. Quote request id ${id} to support.`,
-              id,
-            ),
-          );
-        }
-      });
+      requestLabels
+        .run(label, () => handle(req, res))
+        .catch((err) => {
+          const id = requestId();
+          logLine("error", "request handler failed", { requestId: id, error: String(err?.message ?? err) });
+          if (res.headersSent) {
+            // Too late for an envelope: end the connection rather than leave the client waiting.
+            res.destroy();
+          } else {
+            refuse(
+              res,
+              envelope(
+                500,
+                "internal_error",
+                `Something went wrong on our side. Quote request id ${id} to support.`,
+                id,
+              ),
+            );
+          }
+        });
     },
   );
   server.keepAliveTimeout = 65_000;
@@ -337,6 +482,8 @@ async function runServer() {
       });
     }, memoryLogSeconds * 1000).unref();
   }
+  // Taken since the check at start (checkPort), or under a cluster worker: the same one line.
+  server.once("error", portTaken);
   server.listen(port, hostname, () => {
     logLine("info", "listening", {
       url: `http://${hostname}:${port}`,

@@ -12,6 +12,7 @@ import { recordDemoMerchantKey } from "@/lib/merchants/demo-merchant-key";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 import { backgroundJobs } from "@/lib/ops/background-jobs";
 import { registerLifecycle } from "@/lib/ops/lifecycle";
+import { registerProcessMetrics } from "@/lib/ops/register-process-metrics";
 import { pepper } from "@/lib/security/pepper";
 import { connectRateLimitStore } from "@/lib/security/rate-limit-store";
 
@@ -21,6 +22,7 @@ import { connectRateLimitStore } from "@/lib/security/rate-limit-store";
  */
 export async function boot(): Promise<void> {
   const config = env();
+  registerProcessMetrics();
   const { db, dialect } = database();
   const applied = await migrateToLatest(db);
   log.info("database ready", { dialect, migrationsApplied: applied });

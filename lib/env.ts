@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -5,6 +6,14 @@ import { z } from "zod";
  * codebase touches `process.env` for settings.
  */
 const PORT_RULE = "must be a whole number from 1 to 65535";
+/** An IP address, or a CIDR range (`10.0.0.0/8`, `fd00::/8`) whose prefix fits its family. */
+const addressOrRange = (entry: string) => {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z
@@ -205,6 +214,40 @@ const EnvSchema = z
      * events acted on are remembered at least this long, so a replay is never acted on twice.
      */
     PAYSTACK_WEBHOOK_MAX_AGE_SECONDS: positiveInt(4 * 24 * 3600),
+    /**
+     * The bearer token that opens GET /v1/metrics (Prometheus' `authorization: {credentials: …}`), at least 32
+     * characters. Unset: only METRICS_ALLOWED_ADDRESSES may scrape.
+     */
+    METRICS_TOKEN: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    /**
+     * Addresses that may scrape GET /v1/metrics without the token: comma-separated IP addresses or CIDR ranges
+     * (`10.0.0.0/8,127.0.0.1`), read with the client address rules of TRUST_PROXY. Unset: none.
+     */
+    METRICS_ALLOWED_ADDRESSES: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .refine((v) => v.split(",").every((entry) => addressOrRange(entry.trim())), {
+          message: "must be comma-separated IP addresses or CIDR ranges (10.0.0.0/8)",
+        })
+        .optional(),
+    ),
+    /**
+     * `npm run worker` only: the port its GET /v1/metrics listens on (same access rules), so the background jobs
+     * it runs can be scraped. Unset: it serves nothing.
+     */
+    WORKER_METRICS_PORT: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce
+        .number({ message: PORT_RULE })
+        .int(PORT_RULE)
+        .min(1, PORT_RULE)
+        .max(65535, PORT_RULE)
+        .optional(),
+    ),
     /** Create the demo merchant on an empty database (`npm start`). */
     SEED_DEMO: z
       .enum(["0", "1", "true", "false"])

@@ -18,8 +18,10 @@ export const ERROR_STATUS = {
   invalid_credentials: 401,
   /** A processor webhook without a valid signature of a key this deployment holds (lib/rails/paystack/). */
   invalid_signature: 401,
+  /** GET /v1/metrics with a token other than METRICS_TOKEN, or none from an address it does not list. */
+  invalid_metrics_token: 401,
   test_mode_only: 403,
-  /** A processor webhook from an address outside PAYSTACK_WEBHOOK_ALLOWED_IPS. */
+  /** A processor webhook from an address outside PAYSTACK_WEBHOOK_ALLOWED_IPS; GET /v1/metrics from one outside METRICS_ALLOWED_ADDRESSES. */
   address_not_allowed: 403,
   /** A console mutation from another site (its Origin is not this service's). */
   cross_origin: 403,

@@ -1,4 +1,5 @@
 import { declaredErrors, type Endpoint, type HttpMethod } from "@/lib/core/endpoint";
+import { labelRequest } from "@/lib/core/metrics";
 import { type Door, methodsNotAllowed, type RouteHandler, withApi } from "./with-api";
 
 /** An endpoint whose route builds its own `Response` (a script, the document, the ping) instead of a handler's data. */
@@ -61,7 +62,22 @@ export function routes(...entries: Array<Endpoint | Served>) {
     WIRED.set(handler, endpoint);
     handlers[endpoint.method] = handler;
   }
-  return handlers;
+  return labelled(handlers, path ?? "other");
+}
+
+/** Each handler names `endpoint` as the request's label for the front's metrics (lib/core/metrics.ts). */
+function labelled<T extends Record<string, RouteHandler>>(handlers: T, endpoint: string): T {
+  const out: Record<string, RouteHandler> = {};
+  for (const [method, handler] of Object.entries(handlers)) {
+    const named: RouteHandler = (request, context) => {
+      labelRequest(endpoint);
+      return handler(request, context);
+    };
+    const wired = WIRED.get(handler);
+    if (wired) WIRED.set(named, wired);
+    out[method] = named;
+  }
+  return out as T;
 }
 
 /**
@@ -77,5 +93,5 @@ export function consoleRoutes(...endpoints: Endpoint[]) {
     ...METHOD_ORDER.filter((m) => methods.includes(m)),
   );
   for (const endpoint of endpoints) handlers[endpoint.method] = endpointHandler(endpoint, "console");
-  return handlers;
+  return labelled(handlers, `console ${endpoints[0]?.path ?? "other"}`);
 }

@@ -3,6 +3,7 @@ import { assertSameOrigin } from "@/lib/console/origin";
 import { sessionFromRequest } from "@/lib/console/session";
 import type { Credential, EndpointContext, PrincipalFor } from "@/lib/core/endpoint";
 import { AppError, type ErrorCode, isAppError } from "@/lib/core/errors";
+import { metrics } from "@/lib/core/metrics";
 import type { Principal } from "@/lib/core/principal";
 import { parseOrThrow } from "@/lib/core/validation";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
@@ -113,6 +114,7 @@ export async function respond(
     }
     if (isAppError(err)) {
       errorCode = err.code;
+      if (err.code === "rate_limited") metrics().rateLimitRefusals.inc({ door: shell.door });
       response = jsonResponse(
         err.status,
         shell.door === "console"

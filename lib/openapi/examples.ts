@@ -27,6 +27,11 @@ import { presentEndpoint, presentEvent } from "@/lib/webhooks/present";
 const CREATED = Date.UTC(2026, 10, 24, 9, 30, 12);
 const PAID = CREATED + 94_000;
 const REFERENCE = "PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y";
+/**
+ * The host the examples' checkout and link addresses are under: fixed, so the document (and the SDK generated
+ * from it) is the same whatever deployment builds or serves it; the document's `servers` name the deployment.
+ */
+const EXAMPLE_BASE = "https://pay.example.com";
 
 /** Representative rows of the tables the presenters read. */
 export const SPECIMENS = {
@@ -231,7 +236,7 @@ export function successExamples(): Record<string, unknown> {
     paid_at: null,
     amount_refunded_minor: 0n,
   };
-  const session = presentSession(pending);
+  const session = presentSession(pending, EXAMPLE_BASE);
   const verified = presentVerified(paid);
   const refunds = { refunds: [presentRefund(refund)], nextCursor: null };
   const event = specimenEvent();
@@ -264,8 +269,8 @@ export function successExamples(): Record<string, unknown> {
     keyHint: "sk_live_…9f3a",
     connectedAt: new Date(CREATED).toISOString(),
     updatedAt: new Date(CREATED).toISOString(),
-    webhookUrl: "https://pay.example.com/v1/rails/paystack/webhook?connection=psc_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd",
-    callbackUrl: "https://pay.example.com/pay/return/paystack",
+    webhookUrl: `${EXAMPLE_BASE}/v1/rails/paystack/webhook?connection=psc_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd`,
+    callbackUrl: `${EXAMPLE_BASE}/pay/return/paystack`,
     deploymentDefault: false,
   };
   return {
@@ -396,7 +401,7 @@ export function successExamples(): Record<string, unknown> {
       keyHint: null,
       connectedAt: null,
       updatedAt: null,
-      webhookUrl: "https://pay.example.com/v1/rails/paystack/webhook",
+      webhookUrl: `${EXAMPLE_BASE}/v1/rails/paystack/webhook`,
     },
     "POST /v1/payment/checkout/charge/ussd": {
       status: "awaiting_ussd",
@@ -443,25 +448,30 @@ export function successExamples(): Record<string, unknown> {
     },
     "GET /v1/merchants/events": events,
     "POST /v1/merchants/events/{id}/redeliver": { id: "dlv_3", attempt: 3, status: "pending", joined: false },
-    "POST /v1/merchants/payment-links": presentLink(link, 0),
-    "GET /v1/merchants/payment-links": { links: [presentLink(link, 12)], nextCursor: null },
-    "GET /v1/merchants/payment-links/{slug}": presentLink(link, 12),
-    "PATCH /v1/merchants/payment-links/{slug}": presentLink({ ...link, active: 0 }, 12),
+    "POST /v1/merchants/payment-links": presentLink(link, 0, EXAMPLE_BASE),
+    "GET /v1/merchants/payment-links": { links: [presentLink(link, 12, EXAMPLE_BASE)], nextCursor: null },
+    "GET /v1/merchants/payment-links/{slug}": presentLink(link, 12, EXAMPLE_BASE),
+    "PATCH /v1/merchants/payment-links/{slug}": presentLink({ ...link, active: 0 }, 12, EXAMPLE_BASE),
     "GET /v1/merchants/payment-links/{slug}/display": presentDisplay(link, 12, merchant),
-    "POST /v1/merchants/payment-links/{slug}/pay": presentSession({
-      ...pending,
-      amount_minor: link.amount_minor,
-      card_fee_minor: 37_750n,
-      transfer_fee_minor: 18_500n,
-      channels: link.channels,
-      payment_link_id: link.id,
-    }),
+    "POST /v1/merchants/payment-links/{slug}/pay": presentSession(
+      {
+        ...pending,
+        amount_minor: link.amount_minor,
+        card_fee_minor: 37_750n,
+        transfer_fee_minor: 18_500n,
+        channels: link.channels,
+        payment_link_id: link.id,
+      },
+      EXAMPLE_BASE,
+    ),
     "GET /v1/ping": { ok: true },
     "GET /v1/openapi.json": { openapi: "3.1.0", info: { title: "Paygate API", version: "1.0" } },
     "GET /v1/inline.js": "/*! Paygate inline checkout 1.0.0 */\n(function(){ … window.Paygate = …; })();\n",
     "GET /v1/inline.mjs":
       '/*! Paygate inline checkout 1.0.0 */\nconst VERSION = "1.0.0";\n…\nexport function open(accessCode, options = {}) { … }\n',
     "GET /v1/health": { database: "reachable", databaseMs: 1.4 },
+    "GET /v1/metrics":
+      '# HELP paygate_http_requests_total HTTP requests answered, by endpoint, method and status.\n# TYPE paygate_http_requests_total counter\npaygate_http_requests_total{endpoint="/v1/payment/initialize",method="POST",status="200"} 1520\n…\n# HELP paygate_webhook_oldest_pending_seconds How long the longest-waiting webhook delivery has been due without being sent; 0 when none is.\n# TYPE paygate_webhook_oldest_pending_seconds gauge\npaygate_webhook_oldest_pending_seconds 0\n',
   };
 }
 
@@ -479,6 +489,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   invalid_signature:
     "x-paystack-signature is missing or is not the HMAC-SHA512 of this body with the key of its charge.",
   address_not_allowed: "Paystack's webhooks are accepted from PAYSTACK_WEBHOOK_ALLOWED_IPS only.",
+  invalid_metrics_token: "The metrics token is not this service's METRICS_TOKEN.",
   stale_event: "This Paystack event is older than 345600 seconds; it is not acted on.",
   live_not_connected:
     "Live payments are not connected for this merchant: connect a Paystack secret key in the console (Settings → Live payments).",

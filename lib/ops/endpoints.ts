@@ -53,6 +53,21 @@ export const opsEndpoints = {
     contentType: "text/javascript",
     notModified: true,
   }),
+  metrics: defineEndpoint({
+    method: "GET",
+    path: "/v1/metrics",
+    tag: "Service",
+    summary:
+      "This instance's metrics in Prometheus' text format (METRICS_TOKEN or METRICS_ALLOWED_ADDRESSES)",
+    description:
+      'For the operator\'s Prometheus (docs/deploy.md "Metrics"): requests by endpoint and status with latency histograms, background jobs, the webhook backlog, the outboxes, rate-limit refusals, the database pool, memory and event-loop lag. Open with `Authorization: Bearer <METRICS_TOKEN>`, or from an address in METRICS_ALLOWED_ADDRESSES.',
+    auth: "none",
+    status: 200,
+    response: z.string(),
+    raw: true,
+    contentType: "text/plain",
+    errors: ["invalid_metrics_token", "address_not_allowed"],
+  }),
   health: defineEndpoint({
     method: "GET",
     path: "/v1/health",

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { metrics } from "@/lib/core/metrics";
 import { db } from "@/lib/db/client";
 import type { WebhookDeliveriesTable } from "@/lib/db/schema";
 import type { Trx } from "@/lib/db/types";
@@ -80,7 +81,8 @@ export async function deliver(delivery: Delivery): Promise<PostResult | null> {
       attempt: delivery.attempt,
       ms: result.latencyMs,
     });
-  else
+  else {
+    metrics().webhookFailures.inc();
     log.warn("webhook attempt failed", {
       eventId: event.id,
       type: event.type,
@@ -88,6 +90,7 @@ export async function deliver(delivery: Delivery): Promise<PostResult | null> {
       status: result.status,
       error: result.error,
     });
+  }
   return result;
 }
 
