@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../scripts/lib/free-port";
 import { checkContract } from "./helpers/contract";
 import {
   type AppProc,
@@ -12,6 +13,7 @@ import {
   type Receiver,
   startApp,
   startReceiver,
+  startWorker,
   waitFor,
 } from "./helpers/webhook-harness";
 
@@ -198,5 +200,33 @@ describe("GET /v1/metrics by address", () => {
     }
     // No token is configured: a token is refused, not taken as one.
     expect((await scrape(app.url, { authorization: "Bearer anything-at-all" })).status).toBe(401);
+  });
+});
+
+describe("npm run worker's GET /v1/metrics (WORKER_METRICS_PORT)", () => {
+  it("counts the background jobs it runs, behind the same token", async () => {
+    const db = await freshDatabase("sqlite");
+    const port = await freePort();
+    await startWorker({
+      name: "metrics-worker",
+      databaseUrl: db.url,
+      env: { WORKER_METRICS_PORT: String(port), HOSTNAME: "127.0.0.1", METRICS_TOKEN: TOKEN },
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor("the worker's metrics to listen", () =>
+      fetch(`${url}/v1/metrics`).then(
+        () => true,
+        () => false,
+      ),
+    );
+    const refused = await scrape(url);
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.text)).toMatchObject({ status: "failed", error: "invalid_metrics_token" });
+    const { status, text } = await scrape(url, { authorization: `Bearer ${TOKEN}` });
+    expect(status).toBe(200);
+    for (const job of ["webhook-relay", "checkout-expiry", "card-reconciliation", "refund-settlement"])
+      expect(sample(text, "paygate_jobs_claimed_total", { job })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, "paygate_outbox_depth", { outbox: "receipts" })).toBe(0);
+    expect((await fetch(`${url}/elsewhere`)).status).toBe(404);
   });
 });

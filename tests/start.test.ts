@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../scripts/lib/free-port";
 import { client } from "./helpers/api";
@@ -141,6 +141,52 @@ describe("starting the service", () => {
       expect(stderr).toContain("The service cannot start.");
       expect(stderr).toContain(expected);
       expect(stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("a port already taken: one line saying so and how to choose another, exit non-zero, no stack", async () => {
+    const { createServer } = await import("node:net");
+    const port = await freePort();
+    const holder = createServer().listen(port, "127.0.0.1");
+    await new Promise((r) => holder.once("listening", r));
+    try {
+      // One process and a cluster of two: the same one line.
+      for (const workers of ["1", "2"]) {
+        const server = start({
+          PORT: String(port),
+          WEB_CONCURRENCY: workers,
+          DATABASE_URL: `file:${join(dir, `port-${workers}.db`)}`,
+        });
+        const code = await Promise.race([
+          server.exited,
+          new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 30_000)),
+        ]);
+        const { stderr } = server.output();
+        expect(code, stderr).not.toBe(0);
+        expect(code).not.toBe("timeout");
+        expect(stderr.trim().split("\n")).toEqual([
+          `Port ${port} is already in use on 127.0.0.1 (another server, perhaps another Paygate, is listening there). Stop it, or choose another port: PORT=${port + 1} npm start`,
+        ]);
+      }
+    } finally {
+      holder.close();
+    }
+  });
+
+  it("serves only a build that exists: without one, one line saying how to make it, exit 1", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "paygate-no-build-"));
+    try {
+      const server = start({
+        PORT: String(await freePort()),
+        NEXT_DIST_DIR: relative(process.cwd(), empty),
+        DATABASE_URL: `file:${join(dir, "no-build.db")}`,
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output().stderr.trim()).toBe(
+        `There is no build to serve in ${relative(process.cwd(), empty)}: run \`npm run build\` first (or \`npm start\`, which builds when needed).`,
+      );
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
     }
   });
 
