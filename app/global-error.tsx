@@ -29,7 +29,9 @@ export default function GlobalError({
           <h1 className="text-2xl font-semibold text-slate-900">Something went wrong on our side</h1>
           <p>This page could not be shown. If you were paying, no payment was made by this error.</p>
           <p>Try again in a moment. If it keeps happening, contact the business you were paying.</p>
-          {error.digest && <p className="text-sm text-slate-600 break-all">Error reference: {error.digest}</p>}
+          {error.digest && (
+            <p className="text-sm text-slate-600 break-all">Error reference: {error.digest}</p>
+          )}
           <button
             type="button"
             className="rounded-lg bg-teal-700 px-4 py-2.5 text-sm font-semibold text-white"

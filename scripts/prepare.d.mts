@@ -26,3 +26,9 @@ export declare function ensureBuilt(options?: {
   seconds: number;
 };
 export declare function withBuildLock<T>(fn: () => T, lock?: string): T;
+export declare function ensureSdk(options?: { force?: boolean }): boolean;
+export declare const SERVING: string;
+export declare function currentBuild(options?: { dir?: string; distDir?: string }): string | null;
+export declare function servingProcesses(folder: string): number[];
+export declare function freeSlot(dir: string, distDir: string): string;
+export declare function linkBuild(options: { dir?: string; distDir?: string; folder: string }): void;

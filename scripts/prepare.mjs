@@ -268,16 +268,17 @@ function alive(pid) {
 }
 
 /**
- * Where the builds of `distDir` live. `distDir` itself (.next) is a symbolic link to the build in service, one of
- * `<distDir>-builds/a`, `b`, ...: a build is made in a folder no server is serving, and put in place only once
- * it is whole (linkBuild), so a build cut short, or failed, leaves the one before it servable, and a server
- * keeps serving the build it started with while a newer one is made (server.mjs serves the folder the link
- * named when it started). Two folders take turns, each keeping next build's cache of its own; a third is used
- * only while a server still serves both.
+ * The folders the builds of `distDir` are made in: `distDir` itself (.next) is a symbolic link to the build in
+ * service, one of `.next-a`, `.next-b`, ... beside it (at its depth, so the relative imports of the route types a
+ * build writes resolve the same through the link): a build is made in a folder no server is serving, and put in
+ * place only once it is whole (linkBuild), so a build cut short, or failed, leaves the one before it servable, and a
+ * server keeps serving the build it started with while a newer one is made (server.mjs serves the folder the link
+ * named when it started). Two folders take turns, each keeping next build's cache of its own; a third is used only
+ * while a server still serves both.
  */
-function buildsFolder(dir, distDir) {
-  return join(dir, `${distDir}-builds`);
-}
+const slotName = (i) => String.fromCharCode(97 + i);
+const slotFolder = (dir, distDir, i) => join(dir, `${distDir}-${slotName(i)}`);
+const SLOT = /^-[a-z]$/;
 
 /**
  * The folder of the build `distDir` names now: the link's target, `distDir` itself when it is a plain folder (a
@@ -307,13 +308,11 @@ export function servingProcesses(folder) {
   return entries.map((name) => Number.parseInt(name, 10)).filter((pid) => pid !== process.pid && alive(pid));
 }
 
-const slotName = (i) => String.fromCharCode(97 + i);
-
 /** The folder the next build of `distDir` goes into: the first that is neither in service nor being served. */
 export function freeSlot(dir, distDir) {
   const current = currentBuild({ dir, distDir });
   for (let i = 0; i < 26; i++) {
-    const folder = join(buildsFolder(dir, distDir), slotName(i));
+    const folder = slotFolder(dir, distDir, i);
     if (folder !== current && servingProcesses(folder).length === 0) return folder;
   }
   throw new Error(`every build folder of ${distDir} is being served: stop a server first`);
@@ -332,7 +331,7 @@ export function linkBuild({ dir = root, distDir = process.env.NEXT_DIST_DIR || "
   let old = null;
   try {
     if (!lstatSync(link).isSymbolicLink()) {
-      old = join(buildsFolder(dir, distDir), `old-${process.pid}`);
+      old = `${link}-old-${process.pid}`;
       renameSync(link, old);
     }
   } catch (error) {
@@ -340,10 +339,12 @@ export function linkBuild({ dir = root, distDir = process.env.NEXT_DIST_DIR || "
   }
   renameSync(temporary, link);
   if (old) rmSync(old, { recursive: true, force: true });
-  const builds = buildsFolder(dir, distDir);
-  for (const name of readdirSync(builds)) {
-    const path = join(builds, name);
-    if (path === folder || name === slotName(0) || name === slotName(1)) continue;
+  const parent = dirname(link);
+  const base = link.slice(parent.length + 1);
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(base) || !SLOT.test(name.slice(base.length))) continue;
+    const path = join(parent, name);
+    if (path === folder || path === slotFolder(dir, distDir, 0) || path === slotFolder(dir, distDir, 1)) continue;
     if (servingProcesses(path).length === 0) rmSync(path, { recursive: true, force: true });
   }
 }
@@ -372,7 +373,7 @@ function buildTsconfig(dir, distDir, built) {
 /**
  * Build `dir` (the app by default; bench/reference-app too) as `distDir` (NEXT_DIST_DIR, default .next) when
  * `whyRebuild` gives a reason, or when `force`d: the app's SDK first (ensureSdk), then next build into a free
- * folder (buildsFolder), the stylesheet, the list of source files (recordSources), and only then the link.
+ * folder (slotFolder), the stylesheet, the list of source files (recordSources), and only then the link.
  * next build is given a TypeScript configuration of its own (buildTsconfig); it still rewrites next-env.d.ts (and a
  * tsconfig.json it was not given one for): those are put back byte for byte with their old times, so a build never
  * makes the next one stale. Exits the process when the build fails, leaving the build in service as it was.

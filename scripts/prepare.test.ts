@@ -202,7 +202,11 @@ describe("withBuildLock", () => {
 describe("build folders", () => {
   let dir: string;
   const distDir = ".next";
-  const folder = (name: string) => join(dir, ".next-builds", name);
+  const folder = (name: string) => join(dir, `.next-${name}`);
+  const folders = () =>
+    readdirSync(dir)
+      .filter((n) => /^\.next-[a-z]$/.test(n))
+      .sort();
   const build = (name: string) => {
     mkdirSync(folder(name), { recursive: true });
     writeFileSync(join(folder(name), "BUILD_ID"), name);
@@ -222,7 +226,8 @@ describe("build folders", () => {
     expect(lstatSync(join(dir, distDir)).isSymbolicLink()).toBe(true);
     expect(currentBuild({ dir, distDir })).toBe(folder("a"));
     expect(served()).toBe("a");
-    expect(readdirSync(join(dir, ".next-builds"))).toEqual(["a"]);
+    expect(folders()).toEqual([".next-a"]);
+    expect(readdirSync(dir).sort()).toEqual([".next", ".next-a"]);
     // The next build goes into the other folder; the one in service stays whole until the link moves.
     expect(freeSlot(dir, distDir)).toBe(folder("b"));
     build("b");
@@ -247,11 +252,11 @@ describe("build folders", () => {
     build("c");
     linkBuild({ dir, distDir, folder: folder("c") });
     expect(served()).toBe("c");
-    expect(readdirSync(join(dir, ".next-builds")).sort()).toEqual(["a", "b", "c"]);
+    expect(folders()).toEqual([".next-a", ".next-b", ".next-c"]);
     build("d");
     linkBuild({ dir, distDir, folder: folder("d") });
     // c is neither one of the two that take turns nor served: gone; b still served: kept.
-    expect(readdirSync(join(dir, ".next-builds")).sort()).toEqual(["a", "b", "d"]);
+    expect(folders()).toEqual([".next-a", ".next-b", ".next-d"]);
     server.kill("SIGKILL");
     await new Promise((r) => server.on("exit", r));
     // Its record left behind by a process that died: nobody serves b now.

@@ -68,7 +68,11 @@ describe.each(dbKinds)("GET /v1/metrics on %s", (kind) => {
   });
 
   it("is refused without the token, or with another, in the API's envelope", async () => {
-    for (const headers of [{}, { authorization: "Bearer not-the-token-0123456789abcdefghij" }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer not-the-token-0123456789abcdefghij" },
+    ];
+    for (const headers of attempts) {
       const res = await scrape(app.url, headers);
       expect(res.status).toBe(401);
       const body = JSON.parse(res.text);

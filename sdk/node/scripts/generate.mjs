@@ -6,7 +6,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createClient } from "@hey-api/openapi-ts";
+
+// The generator is this package's build tool: a clone that has not installed it is told the one command that does.
+let createClient;
+try {
+  ({ createClient } = await import("@hey-api/openapi-ts"));
+} catch {
+  console.error(
+    "The SDK's build tools are not installed here. From the repository's root, `npm run sdk:pack` installs them, builds the SDK and packs it (or `npm install` in sdk/node, then `npm pack`).",
+  );
+  process.exit(1);
+}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const input = process.env.PAYGATE_OPENAPI ?? resolve(root, "openapi.json");
@@ -18,7 +28,7 @@ if (!process.env.PAYGATE_OPENAPI && !existsSync(input) && existsSync(resolve(rep
 }
 if (!/^https?:/.test(input) && !existsSync(input)) {
   console.error(
-    `No OpenAPI document at ${input}: run \`npm run sdk:build\` in the repository, or set PAYGATE_OPENAPI.`,
+    `No OpenAPI document at ${input}: from the repository's root, \`npm run sdk:pack\` (or \`npm run sdk:build\`) writes it and builds the SDK; or set PAYGATE_OPENAPI to a document's file or URL.`,
   );
   process.exit(1);
 }
