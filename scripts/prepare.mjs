@@ -344,7 +344,8 @@ export function linkBuild({ dir = root, distDir = process.env.NEXT_DIST_DIR || "
   for (const name of readdirSync(parent)) {
     if (!name.startsWith(base) || !SLOT.test(name.slice(base.length))) continue;
     const path = join(parent, name);
-    if (path === folder || path === slotFolder(dir, distDir, 0) || path === slotFolder(dir, distDir, 1)) continue;
+    if (path === folder || path === slotFolder(dir, distDir, 0) || path === slotFolder(dir, distDir, 1))
+      continue;
     if (servingProcesses(path).length === 0) rmSync(path, { recursive: true, force: true });
   }
 }
