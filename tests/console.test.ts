@@ -354,7 +354,7 @@ describe.each(targets)("merchant console on $name", (target) => {
     }
   });
 
-  it("a refused form answers its failing fields by path and rule; /v1 keeps the envelope SPEC defines", async () => {
+  it("a refused form answers its failing fields by path and rule; /v1 keeps the envelope docs/api.md defines", async () => {
     const owner = browser(target);
     const signed = await consoleSignup(owner, "Fields Shop");
     const bad = {
@@ -395,7 +395,7 @@ describe.each(targets)("merchant console on $name", (target) => {
     expect(past.body.fields).toEqual([
       { field: "expiresAt", rule: "in_the_past", message: "expiresAt must be in the future" },
     ]);
-    // The API answers the same request with SPEC's envelope, and nothing more.
+    // The API answers the same request with the API's envelope (docs/api.md), and nothing more.
     const login = await fetch(`${target.url}/v1/merchants/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": randomAddress() },

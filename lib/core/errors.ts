@@ -61,7 +61,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
  * (`amount`, `fields.size`, `metadata.items[2].sku`), the rule it broke as a stable code a form words in its
  * own language (`required`, `invalid_type`, `too_small`, `too_big`, `invalid_format`, `invalid_value`,
  * `unrecognized_keys`, `min_amount`, `max_amount`, `in_the_past`, …), and the sentence the message carries.
- * The /v1 failure envelope stays `{status, error, message}` (SPEC); the console's own routes add `fields`.
+ * The /v1 failure envelope stays `{status, error, message}` (docs/api.md "Errors"); the console's own routes add `fields`.
  */
 export type FieldIssue = { field: string; rule: string; message: string };
 

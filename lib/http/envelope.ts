@@ -22,7 +22,7 @@ export function failureBody(error: ErrorCode, message: string): FailureBody {
 /**
  * The console's own failure envelope (/dashboard/api): the API's, plus a `validation_error`'s failing fields
  * (`fields: [{field, rule, message}]`) for its forms to show beside their controls. The /v1 envelope has no
- * `fields` (SPEC).
+ * `fields` (docs/api.md "Errors").
  */
 export type ConsoleFailureBody = FailureBody & { fields?: FieldIssue[] };
 

@@ -88,7 +88,7 @@ type Shell = {
 type Served = { response: Response; merchantId?: string };
 
 /**
- * The one try/catch of every JSON route, the API's and the console's (ARCHITECTURE rule 1): runs `work`, and
+ * The one try/catch of every JSON route, the API's and the console's (CONTRIBUTING.md "Routes are thin"): runs `work`, and
  * answers its response or its failure in the envelope (the console's carries a `validation_error`'s `fields`),
  * with an `x-request-id`, and logs the request. Handlers never catch.
  */

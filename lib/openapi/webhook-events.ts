@@ -7,7 +7,7 @@ import type { EventType } from "@/lib/webhooks/event-types";
 /**
  * `data` of each webhook event, exactly as lib/webhooks/event-data.ts writes it with what each emitter adds
  * (strict: a field delivered but not described here fails tests/webhook-event-schemas.test.ts). Every event
- * carries reference, amount, currency and status (CONTRACT §9); payment events add the verified fields.
+ * carries reference, amount, currency and status (docs/api.md "Webhooks"); payment events add the verified fields.
  */
 const Base = {
   reference: Reference,

@@ -16,7 +16,7 @@ export type PaygateOptions = {
   secretKey?: string;
   /** A merchant session token (`mst_…`, from `merchants.login`): payment links and the console's calls. */
   sessionToken?: string;
-  /** SPEC's {base_url}: the deployment's address including `/v1`, e.g. `https://staging.pay.example.com/v1`. */
+  /** The API's base address (docs/api.md): the deployment's address including `/v1`, e.g. `https://staging.pay.example.com/v1`. */
   baseUrl: string;
   /** Milliseconds one HTTP attempt may take (default 30 000). */
   timeoutMs?: number;
