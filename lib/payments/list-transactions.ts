@@ -55,5 +55,15 @@ export async function listTransactions(
     idPattern: UUID,
     limit: input.limit,
   });
-  return { transactions: page.map(presentVerified), nextCursor };
+  const saved = page.flatMap((t) => (t.authorization_id ? [t.authorization_id] : []));
+  const authorizations = saved.length
+    ? await db().selectFrom("card_authorizations").selectAll().where("id", "in", saved).execute()
+    : [];
+  const byId = new Map(authorizations.map((a) => [a.id, a]));
+  return {
+    transactions: page.map((t) =>
+      presentVerified(t, t.authorization_id ? (byId.get(t.authorization_id) ?? null) : null),
+    ),
+    nextCursor,
+  };
 }
