@@ -10,7 +10,7 @@ import { isTerminal } from "@/lib/payments/status";
  */
 export async function afterCardFailure(trx: Trx, tx: TransactionRow): Promise<void> {
   if (tx.merchant_initiated === 1) {
-    if (!isTerminal(tx.status)) await transition(trx, tx, "failed", { channel: "card" });
+    if (!isTerminal(tx.status)) await transition(trx, tx, "failed");
     return;
   }
   if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
