@@ -56,3 +56,9 @@ export const AuthorizationParams = z.strictObject({
 export const AuthorizationCodeField = z
   .string({ message: "must be an authorization code like AUTH_... from a saved card" })
   .regex(AUTHORIZATION_CODE, "must be an authorization code like AUTH_... from a saved card");
+
+/** The console's customer list: part of an email to search for, and the page. */
+export const ConsoleCustomersQuery = z.strictObject({
+  q: z.string().trim().max(254, "must be at most 254 characters").optional(),
+  cursor: z.string().max(200, "must be at most 200 characters").optional(),
+});
