@@ -1047,6 +1047,22 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
       expect(app.output()).not.toContain(DOUBLE_CARDS.success);
     });
 
+    it("a card Paystack does not mark reusable is not kept: the payment succeeds, no authorization is made", async () => {
+      const m = await merchant();
+      const s = await pay(m, {
+        email: `once-${randomBytes(4).toString("hex")}@example.com`,
+        saveCard: "required",
+      });
+      const res = await checkout(s).post("charge/card", card(DOUBLE_CARDS.notReusable));
+      expect(res.body.data.status).toBe("success");
+      const v = await verify(m, s.reference);
+      expect(v).toMatchObject({ status: "success", authorization: null });
+      const customer = await api.call("GET", `/v1/customers/${v.customer.code}`, undefined, {
+        "x-api-key": m.liveKey,
+      });
+      expect(customer.body.data.authorizations).toEqual([]);
+    });
+
     it("a currency Paystack's card rail cannot take is refused before Paystack is asked; another account's card is unknown", async () => {
       const m = await merchant();
       const code = await saveThroughPaystack(

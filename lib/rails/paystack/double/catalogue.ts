@@ -42,10 +42,12 @@ export const DOUBLE_CARDS = {
   savesThen3ds: "4000002500003155",
   /** Succeeds and saves; every charge of its authorization is pending at first, then succeeds. */
   savesThenPending: "4000000000000168",
+  /** Succeeds, but Paystack marks its authorization not reusable: it cannot be saved. */
+  notReusable: "4000000000000176",
 } as const;
 
 /** How the double answers POST /transaction/charge_authorization of a card's authorization. */
-export type SavedScenario = "success" | "declined" | "otp" | "open_url" | "pending";
+export type SavedScenario = "success" | "declined" | "otp" | "open_url" | "pending" | "not_reusable";
 
 export function savedScenario(number: string): SavedScenario {
   switch (number) {
@@ -57,6 +59,8 @@ export function savedScenario(number: string): SavedScenario {
       return "open_url";
     case DOUBLE_CARDS.savesThenPending:
       return "pending";
+    case DOUBLE_CARDS.notReusable:
+      return "not_reusable";
     default:
       return "success";
   }
@@ -73,6 +77,7 @@ export function cardScenario(number: string, holdMs: { lost: number; held: numbe
     case DOUBLE_CARDS.savesThenOtp:
     case DOUBLE_CARDS.savesThen3ds:
     case DOUBLE_CARDS.savesThenPending:
+    case DOUBLE_CARDS.notReusable:
       return { kind: "flow", steps: [], outcome: "success" };
     case DOUBLE_CARDS.pinThenOtp:
       return { kind: "flow", steps: ["send_pin", "send_otp"], outcome: "success" };

@@ -323,7 +323,7 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
   function finish(c: Charge, outcome: "success" | { failed: string }): Promise<Delivery> | null {
     if (outcome === "success") {
       // A card paid: its authorization can be charged again (Paystack marks card authorizations reusable).
-      if (c.channel === "card" && c.card) {
+      if (c.channel === "card" && c.card && c.saved !== "not_reusable") {
         c.authorizationCode ??= `AUTH_${c.id}`;
         c.reusable = true;
         if (!authorizations.has(c.authorizationCode))
