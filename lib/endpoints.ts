@@ -1,6 +1,7 @@
 import { channelsEndpoints } from "@/lib/channels/endpoints";
 import { checkoutEndpoints } from "@/lib/checkout/endpoints";
 import type { Endpoint } from "@/lib/core/endpoint";
+import { customersEndpoints } from "@/lib/customers/endpoints";
 import { linksEndpoints } from "@/lib/links/endpoints";
 import { merchantsEndpoints } from "@/lib/merchants/endpoints";
 import { opsEndpoints } from "@/lib/ops/endpoints";
@@ -18,6 +19,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   channelsEndpoints,
   checkoutEndpoints,
   refundsEndpoints,
+  customersEndpoints,
   webhooksEndpoints,
   merchantsEndpoints,
   linksEndpoints,

@@ -15,6 +15,12 @@ export declare const TEST_CARDS: Readonly<{
   declined: string;
   insufficientFunds: string;
   otp: string;
+  /** A second card (Mastercard) that succeeds. */
+  secondCard: string;
+  /** Pays and is saved; every later charge of its authorization is declined. */
+  savesThenDeclines: string;
+  /** Pays and is saved; every later charge of its authorization asks for the OTP. */
+  savesThenOtp: string;
 }>;
 export declare const TEST_OTP: string;
 /** Sandbox account numbers with a fixed behaviour: `unknown` is nobody's (outcome unknown_account). */
@@ -65,6 +71,16 @@ export type TransferAccount = Api.VirtualAccount;
 
 export type Refund = Api.Refund;
 
+/** A customer (GET /v1/customers/{code}) and a saved card of theirs. */
+export type Customer = Api.Customer;
+export type Authorization = Api.Authorization;
+
+/** `data` of POST /v1/payment/charge-authorization. */
+export type AuthorizationCharge = Api.AuthorizationCharge;
+
+/** What the `saveCard` fixture answers: the saved card, its customer, the payment that saved it. */
+export type SavedCard = { authorizationCode: string; customerCode: string; reference: string };
+
 /** An event with its delivery attempts (GET /v1/events); `payload` is the webhook body, typed by `event`. */
 export type PaygateEvent<T extends Api.EventType = Api.EventType> = Omit<Api.Event, "payload" | "type"> & {
   type: T;
@@ -86,6 +102,16 @@ export declare class Paygate {
   initialize(payment?: Record<string, unknown>): Promise<Session>;
   verify(reference: string): Promise<Verified>;
   advanceClock(reference: string, seconds: number): Promise<Verified>;
+  /** A saved card's clock moves forward (a card whose expiry passes is `expired`). */
+  advanceCardClock(authorizationCode: string, seconds: number): Promise<Authorization>;
+  /** Charge a saved card with the customer away (amount 2500.00 unless given). */
+  chargeAuthorization(
+    authorizationCode: string,
+    charge?: { amount?: string; currency?: string; reference?: string; description?: string },
+  ): Promise<AuthorizationCharge>;
+  customer(code: string): Promise<Customer>;
+  customerByEmail(email: string): Promise<Customer | undefined>;
+  deactivateCard(authorizationCode: string): Promise<Authorization>;
   transfer(input: { accountNumber: string; amount: string; sessionId?: string }): Promise<{
     outcome: "credited" | "amount_mismatch" | "duplicate_payment" | "late_payment" | "unknown_account";
     reference: string | null;
@@ -137,7 +163,9 @@ export declare class Checkout {
     options?: { timeout?: number; poll?: boolean },
   ): Promise<void>;
   choose(method: "Card" | "Bank transfer" | "Bank payment" | "USSD"): Promise<ReturnType<Page["getByRole"]>>;
-  payByCard(number?: string, options?: { expiry?: string; cvv?: string }): Promise<void>;
+  payByCard(number?: string, options?: { expiry?: string; cvv?: string; saveCard?: boolean }): Promise<void>;
+  /** Finish a saved card's charge that answered requires_action, on its checkoutUrl, with the OTP. */
+  finishSavedCardCharge(charge: AuthorizationCharge, otp?: string): Promise<void>;
   enterOtp(otp?: string): Promise<void>;
   getTransferAccount(): Promise<TransferAccount>;
   payByTransfer(options?: { amount?: string }): Promise<TransferAccount>;
@@ -154,6 +182,12 @@ export declare class Checkout {
 
 export declare const test: TestType<
   PlaywrightTestArgs &
-    PlaywrightTestOptions & { checkout: Checkout; waitBudgetMs: number; waitBudget: undefined },
+    PlaywrightTestOptions & {
+      checkout: Checkout;
+      /** Save a card as a customer would (a saveCard payment paid with the box ticked). */
+      saveCard: (number?: string, options?: { email?: string; expiry?: string }) => Promise<SavedCard>;
+      waitBudgetMs: number;
+      waitBudget: undefined;
+    },
   PlaywrightWorkerArgs & PlaywrightWorkerOptions & { paygate: Paygate }
 >;

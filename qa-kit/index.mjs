@@ -19,6 +19,12 @@ export const TEST_CARDS = Object.freeze({
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
   otp: "4000000000003220",
+  /** A second card (Mastercard) that succeeds: a customer with two saved cards. */
+  secondCard: "5555555555554444",
+  /** Pays and is saved; every later charge of its authorization is declined (card_declined). */
+  savesThenDeclines: "4000000000000341",
+  /** Pays and is saved; every later charge of its authorization asks for the OTP (requires_action). */
+  savesThenOtp: "4000002760003184",
 });
 
 /** The one-time password the sandbox accepts for TEST_CARDS.otp; any other fails with invalid_otp. */
@@ -133,6 +139,41 @@ export class Paygate {
   /** POST /v1/sandbox/clock/advance: that transaction's deadlines come `seconds` closer; answers as verify. */
   advanceClock(reference, seconds) {
     return this.call("POST", "/v1/sandbox/clock/advance", { body: { reference, seconds } });
+  }
+
+  /**
+   * POST /v1/sandbox/clock/advance with `authorization`: that saved card's clock moves `seconds` forward (a
+   * card whose expiry passes is `expired` from then on); answers the authorization.
+   */
+  advanceCardClock(authorizationCode, seconds) {
+    return this.call("POST", "/v1/sandbox/clock/advance", {
+      body: { authorization: authorizationCode, seconds },
+    });
+  }
+
+  /**
+   * POST /v1/payment/charge-authorization: charge a saved card with the customer away (amount 2500.00 unless
+   * given). Answers {status: success | failed | requires_action | pending, reason?, checkoutUrl?, ...}.
+   */
+  chargeAuthorization(authorizationCode, charge = {}) {
+    return this.call("POST", "/v1/payment/charge-authorization", {
+      body: { authorizationCode, amount: "2500.00", ...charge },
+    });
+  }
+
+  /** GET /v1/customers/{code}: the customer with its saved cards (`authorizations`). */
+  customer(code) {
+    return this.call("GET", `/v1/customers/${encodeURIComponent(code)}`);
+  }
+
+  /** GET /v1/customers?email=: the customer of an email, or undefined. */
+  async customerByEmail(email) {
+    return (await this.call("GET", `/v1/customers?email=${encodeURIComponent(email)}`)).customers[0];
+  }
+
+  /** POST /v1/authorizations/{code}/deactivate: the saved card can never be charged again. */
+  deactivateCard(authorizationCode) {
+    return this.call("POST", `/v1/authorizations/${encodeURIComponent(authorizationCode)}/deactivate`);
   }
 
   /** POST /v1/sandbox/transfers: money arrives at a virtual account, as the bank would report it. */
@@ -327,14 +368,37 @@ export class Checkout {
     return this.page.getByRole("tabpanel", { name: method });
   }
 
-  /** Pay by card; answers once the page has the network's answer (result, OTP step or decline). */
-  async payByCard(number = TEST_CARDS.success, { expiry = "12/34", cvv = "123" } = {}) {
+  /**
+   * Pay by card; answers once the page has the network's answer (result, OTP step or decline). `saveCard`
+   * ticks the box "Save this card for future payments to …" (a payment initialized with saveCard: "optional").
+   */
+  async payByCard(number = TEST_CARDS.success, { expiry = "12/34", cvv = "123", saveCard = false } = {}) {
     const panel = await this.choose("Card");
     const pay = panel.getByRole("button", { name: /^Pay / });
     await panel.getByLabel("Card number").fill(number);
     await panel.getByLabel("Expiry (MM/YY)").fill(expiry);
     await panel.getByLabel("CVV").fill(cvv);
+    if (saveCard)
+      await panel.getByRole("checkbox", { name: /^Save this card for future payments to / }).check();
     await pay.click();
+  }
+
+  /**
+   * A charge of a saved card that answered requires_action, finished as the customer would: its checkoutUrl
+   * shows the saved card and the bank's question, the OTP is answered. Answers once the page shows the result.
+   */
+  async finishSavedCardCharge(charge, otp = TEST_OTP) {
+    this.session = {
+      reference: charge.reference,
+      accessCode: charge.accessCode,
+      checkoutUrl: charge.checkoutUrl,
+    };
+    await timed("open the saved card's charge", async () => {
+      await this.page.goto(charge.checkoutUrl, { waitUntil: "commit" });
+      await expect(this.page.getByText("Your saved card", { exact: true })).toBeVisible();
+    });
+    await this.page.waitForLoadState("load");
+    await this.enterOtp(otp);
   }
 
   /** The one-time password step of TEST_CARDS.otp. */
@@ -444,8 +508,9 @@ export class Checkout {
 }
 
 /**
- * Playwright's `test` with two fixtures: `paygate` (the API with PAYGATE_TEST_KEY, one per worker) and
- * `checkout` (the hosted page in this test's page); and `waitBudgetMs` (an option, PAYGATE_WAIT_BUDGET_MS or
+ * Playwright's `test` with three fixtures: `paygate` (the API with PAYGATE_TEST_KEY, one per worker),
+ * `checkout` (the hosted page in this test's page) and `saveCard` (a card saved as a customer saves one); and
+ * `waitBudgetMs` (an option, PAYGATE_WAIT_BUDGET_MS or
  * 2 s): every test's waits for the service are added up, shown as the test's `waited` annotation, and a test
  * that waited longer fails.
  */
@@ -478,6 +543,28 @@ export const test = base.extend({
   ],
   checkout: async ({ page, paygate }, use) => {
     await use(new Checkout(page, paygate));
+  },
+  /**
+   * Save a card as a customer would: a payment with saveCard "optional" for `email`, paid on the hosted page
+   * with the box ticked. Answers {authorizationCode, customerCode, reference}, ready for
+   * paygate.chargeAuthorization. The page is this test's, left on the payment's result.
+   */
+  saveCard: async ({ paygate, checkout }, use) => {
+    await use(
+      async (number = TEST_CARDS.success, { email = `qa-saver-${Date.now()}@example.com`, expiry } = {}) => {
+        const session = await paygate.initialize({ email, saveCard: "optional" });
+        await checkout.open(session);
+        await checkout.payByCard(number, { saveCard: true, ...(expiry && { expiry }) });
+        await checkout.expectResult("success");
+        const verified = await paygate.verify(session.reference);
+        if (!verified.authorization) throw new Error(`the card ${number} was not saved`);
+        return {
+          authorizationCode: verified.authorization.authorizationCode,
+          customerCode: verified.customer.code,
+          reference: session.reference,
+        };
+      },
+    );
   },
 });
 

@@ -255,6 +255,84 @@ describe.each(kinds)("two instances and a worker on one %s database", (kind) => 
     expect(rows.map((r) => r.reference)).toEqual([...references]);
   });
 
+  it("first payments of a new email on both instances at once make one customer", async () => {
+    const m = await merchant();
+    const email = `first-${Date.now()}@example.com`;
+    // Half straight to each instance, at once, in any casing.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        caller(() => (i % 2 ? a.url : b.url), freshAddress())(
+          "POST",
+          "/v1/payment/initialize",
+          { amount: "100.00", email: i % 3 ? email : email.toUpperCase() },
+          m.key,
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status).every((s) => s === 201)).toBe(true);
+    const customers = await db.selectFrom("customers").select("id").where("merchant_id", "=", m.id).execute();
+    expect(customers).toHaveLength(1);
+    const owners = await db
+      .selectFrom("transactions")
+      .select("customer_id")
+      .where("merchant_id", "=", m.id)
+      .execute();
+    expect(new Set(owners.map((o) => o.customer_id))).toEqual(new Set([customers[0]?.id]));
+  });
+
+  it("a saved card charged with one reference from both instances at once is charged once", async () => {
+    const m = await merchant();
+    const call = via();
+    const s = await call(
+      "POST",
+      "/v1/payment/initialize",
+      { amount: "100.00", email: `saver-${Date.now()}@example.com`, saveCard: "required" },
+      m.key,
+    );
+    const paid = await call(
+      "POST",
+      "/v1/payment/checkout/charge/card",
+      {
+        number: "4242424242424242",
+        expiryMonth: 12,
+        expiryYear: new Date().getUTCFullYear() + 2,
+        cvv: "123",
+      },
+      { "x-access-code": s.body.data.accessCode },
+    );
+    expect(paid.body.data.status).toBe("success");
+    const v = await call("GET", `/v1/payment/verify/${s.body.data.reference}`, undefined, m.key);
+    const authorizationCode = v.body.data.authorization.authorizationCode;
+    const reference = `PAY_TXN_RENEWAL${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        caller(() => (i % 2 ? a.url : b.url), freshAddress())(
+          "POST",
+          "/v1/payment/charge-authorization",
+          { authorizationCode, amount: "2500.00", reference },
+          m.key,
+        ),
+      ),
+    );
+    for (const r of answers) {
+      expect(r.status, r.text).toBe(201);
+      expect(r.body.data.reference).toBe(reference);
+    }
+    const rows = await db
+      .selectFrom("charge_attempts")
+      .innerJoin("transactions", "transactions.id", "charge_attempts.transaction_id")
+      .select(["charge_attempts.id"])
+      .where("transactions.reference", "=", reference)
+      .execute();
+    expect(rows).toHaveLength(1);
+    await waitFor(
+      "the charge settles",
+      async () =>
+        (await call("GET", `/v1/payment/verify/${reference}`, undefined, m.key)).body.data.status ===
+        "success",
+    );
+  });
+
   it("10 concurrent key rolls leave exactly one working key", async () => {
     const m = await merchant();
     const call = via();

@@ -378,7 +378,18 @@ describe.each(targets)("malformed input to channels, sandbox, webhooks and links
         ["a trailing newline", "123\n"],
         ["fullwidth digits", "\uff11\uff12\uff13"],
       ]),
-      ...unknownFieldCases(ep, ["pan", "cardNumber", "Number", "cvc", "expiry", "name", "saveCard", ""]),
+      // Keeping the card: a boolean, and a ticked box on a payment that offers no saving is refused too.
+      ...fieldCases(ep, "saveCard", [
+        ...WRONG_TYPES_FOR_BOOLEAN,
+        ["null", null],
+        ["true on a payment that saves nothing", true],
+      ]),
+      ...fieldCases(ep, "locale", [
+        ["an unknown language", "de"],
+        ["upper case", "FR"],
+        ["a number", 1],
+      ]),
+      ...unknownFieldCases(ep, ["pan", "cardNumber", "Number", "cvc", "expiry", "name", "save_card", ""]),
       ...idempotencyCases(ep),
       ...accessCodeHeaderCases(ep.path, "POST", card(CARDS.success)),
     ];

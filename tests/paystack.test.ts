@@ -958,6 +958,131 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
     });
   });
 
+  describe("saved cards", () => {
+    /** A live checkout that saves `number` for `email` (the box ticked), paid through Paystack. */
+    async function saveThroughPaystack(m: Live, email: string, number: string) {
+      const s = await pay(m, { email, saveCard: "optional", amount: "1000.00" });
+      const res = await checkout(s).post("charge/card", { ...card(number), saveCard: true, locale: "en" });
+      expect(res.body.data.status, res.text).toBe("success");
+      const v = await verify(m, s.reference);
+      expect(v.authorization).toMatchObject({ status: "active", reusable: true, bank: "TEST BANK" });
+      return v.authorization.authorizationCode as string;
+    }
+    const chargeSaved = (m: Live, body: Record<string, unknown>) =>
+      api.call("POST", "/v1/payment/charge-authorization", body, { "x-api-key": m.liveKey });
+
+    it("keeps Paystack's reusable authorization sealed, and charges it: success, a decline, send_otp, open_url, pending", async () => {
+      const m = await merchant();
+      const email = `saver-${randomBytes(4).toString("hex")}@example.com`;
+      const good = await saveThroughPaystack(m, email, DOUBLE_CARDS.success);
+      // At rest, Paystack's authorization_code is sealed; merchants only ever see AUTH_ codes of ours.
+      const handle = openDatabase(database.url);
+      try {
+        const row = await handle.db
+          .selectFrom("card_authorizations")
+          .selectAll()
+          .where("id", "=", good)
+          .executeTakeFirstOrThrow();
+        expect(row).toMatchObject({ rail: "paystack", key_source: "merchant", last4: "4081" });
+        expect(row.token_sealed).toMatch(/^v1\./);
+        const paystackCodes = double
+          .charges()
+          .flatMap((c) => (c.authorizationCode ? [c.authorizationCode] : []));
+        expect(paystackCodes.length).toBeGreaterThan(0);
+        for (const code of paystackCodes) expect(JSON.stringify(row)).not.toContain(code);
+      } finally {
+        await handle.db.destroy();
+      }
+
+      const paid = await chargeSaved(m, { authorizationCode: good, amount: "2500.00" });
+      expect(paid.status, paid.text).toBe(201);
+      expect(paid.body.data).toMatchObject({ status: "success", fees: "137.50", total: "2637.50" });
+      const sent = chargeOf(paid.body.data.reference);
+      expect(sent).toMatchObject({ amount: 263_750, status: "success" });
+      expect(double.requests().some((r) => r.path === "/transaction/charge_authorization")).toBe(true);
+      expect(await verify(m, paid.body.data.reference)).toMatchObject({
+        status: "success",
+        channel: "card",
+        authorization: { authorizationCode: good },
+      });
+      await expectConservation(target, paid.body.data.reference);
+
+      const declining = await saveThroughPaystack(m, email, DOUBLE_CARDS.savesThenDeclines);
+      const declined = await chargeSaved(m, { authorizationCode: declining, amount: "2500.00" });
+      expect(declined.body.data).toMatchObject({ status: "failed", reason: "card_declined" });
+      expect((await verify(m, declined.body.data.reference)).status).toBe("failed");
+
+      const otp = await saveThroughPaystack(m, email, DOUBLE_CARDS.savesThenOtp);
+      const asked = await chargeSaved(m, { authorizationCode: otp, amount: "2500.00" });
+      expect(asked.body.data).toMatchObject({
+        status: "requires_action",
+        checkoutUrl: expect.stringContaining("/pay/"),
+      });
+      const onPage = checkout({ accessCode: asked.body.data.accessCode });
+      expect((await onPage.verify()).body.data).toMatchObject({ status: "pending", action: { step: "otp" } });
+      expect((await onPage.post("charge/card/otp", { otp: DOUBLE_OTP })).body.data.status).toBe("success");
+      expect((await verify(m, asked.body.data.reference)).status).toBe("success");
+      await expectConservation(target, asked.body.data.reference);
+
+      const threeDs = await saveThroughPaystack(m, email, DOUBLE_CARDS.savesThen3ds);
+      const page = await chargeSaved(m, { authorizationCode: threeDs, amount: "2500.00" });
+      expect(page.body.data.status).toBe("requires_action");
+      expect(
+        (await checkout({ accessCode: page.body.data.accessCode }).verify()).body.data.action,
+      ).toMatchObject({
+        step: "redirect",
+        url: expect.stringContaining("/__double/3ds/"),
+      });
+
+      const slow = await saveThroughPaystack(m, email, DOUBLE_CARDS.savesThenPending);
+      const pending = await chargeSaved(m, { authorizationCode: slow, amount: "2500.00" });
+      expect(pending.body.data.status).toBe("pending");
+      // Card reconciliation (or Paystack's webhook) settles it, as any card payment.
+      await waitFor(
+        "the pending saved-card charge settles",
+        async () => (await verify(m, pending.body.data.reference)).status === "success",
+      );
+      await expectConservation(target, pending.body.data.reference);
+      expect(app.output()).not.toContain(DOUBLE_CARDS.savesThenOtp);
+      expect(app.output()).not.toContain(DOUBLE_CARDS.success);
+    });
+
+    it("a card Paystack does not mark reusable is not kept: the payment succeeds, no authorization is made", async () => {
+      const m = await merchant();
+      const s = await pay(m, {
+        email: `once-${randomBytes(4).toString("hex")}@example.com`,
+        saveCard: "required",
+      });
+      const res = await checkout(s).post("charge/card", card(DOUBLE_CARDS.notReusable));
+      expect(res.body.data.status).toBe("success");
+      const v = await verify(m, s.reference);
+      expect(v).toMatchObject({ status: "success", authorization: null });
+      const customer = await api.call("GET", `/v1/customers/${v.customer.code}`, undefined, {
+        "x-api-key": m.liveKey,
+      });
+      expect(customer.body.data.authorizations).toEqual([]);
+    });
+
+    it("a currency Paystack's card rail cannot take is refused before Paystack is asked; another account's card is unknown", async () => {
+      const m = await merchant();
+      const code = await saveThroughPaystack(
+        m,
+        `usd-${randomBytes(4).toString("hex")}@example.com`,
+        DOUBLE_CARDS.second,
+      );
+      const calls = double.requests().filter((r) => r.path === "/transaction/charge_authorization").length;
+      const usd = await chargeSaved(m, { authorizationCode: code, amount: "10.00", currency: "USD" });
+      expect([usd.status, usd.body.error]).toEqual([400, "channel_unavailable"]);
+      expect(usd.body.message).toMatch(/NGN/);
+      const other = await merchant();
+      const foreign = await chargeSaved(other, { authorizationCode: code, amount: "10.00" });
+      expect([foreign.status, foreign.body.error]).toEqual([404, "authorization_not_found"]);
+      expect(double.requests().filter((r) => r.path === "/transaction/charge_authorization").length).toBe(
+        calls,
+      );
+    });
+  });
+
   it("every request the connector sent was one the document allows", () => {
     expect(double.requests().length).toBeGreaterThan(40);
     expect(double.violations()).toEqual([]);

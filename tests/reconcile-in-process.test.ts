@@ -7,7 +7,8 @@ import { inProcessEnv, inProcessTargets, merchantWithCheckouts, useDatabase } fr
  * Card reconciliation and the refund sweep (docs/refunds.md) in-process against the real domain code, on SQLite
  * and PostgreSQL: the outcomes tests/card-reconcile.test.ts does not reach with a killed server (an OTP that
  * never reached the network, an attempt the network never received, an answer that arrives after the
- * attempt was reconciled), the sweep settling sandbox refunds that are due, and the reconciliation query
+ * attempt was reconciled, a saved card's charge whose process died mid-charge, asked again by its reference), the
+ * sweep settling sandbox refunds that are due, and the reconciliation query
  * reading the partial index rather than every attempt ever made.
  */
 const env = inProcessEnv("reconcile");
@@ -19,6 +20,10 @@ const { reconcileCards, staleCardAttemptsQuery } = await import("@/lib/channels/
 const { createRefund } = await import("@/lib/refunds/create-refund");
 const { advanceDueRefunds } = await import("@/lib/refunds/settle-refund");
 const { sandboxRails } = await import("@/lib/rails/sandbox");
+const { chargeAuthorization } = await import("@/lib/channels/charge-authorization");
+const { ChargeAuthorizationBody } = await import("@/lib/channels/schemas");
+const { initializePayment } = await import("@/lib/payments/initialize-payment");
+const { InitializeBody } = await import("@/lib/payments/schemas");
 
 const { targets, dropAll } = inProcessTargets("reconcile");
 
@@ -246,6 +251,108 @@ describe.each(targets)("card reconciliation and refund sweep on $name", (target)
       .executeTakeFirstOrThrow();
     expect([tx.status, String(tx.total_minor)]).toEqual(["success", "517500"]);
     await expectCapturedOnce(db, p);
+  });
+
+  it("a saved card's charge whose process died while the rail held it is reconciled; its reference charges nothing more", async () => {
+    const db = await useDatabase(openDatabase, migrateToLatest, await target.url());
+    const { merchant } = await merchantWithCheckouts(db, `reconcile-saved-${target.name}@example.com`);
+    /** A card saved on a checkout whose terms save it; its authorization's code. */
+    const save = async (number: string) => {
+      const payment = InitializeBody.parse({
+        amount: "100.00",
+        email: "saver@example.com",
+        saveCard: "required",
+      });
+      const s = await initializePayment({ merchantId: merchant.id, mode: "test", payment });
+      const tx = await db
+        .selectFrom("transactions")
+        .select("id")
+        .where("reference", "=", s.reference)
+        .executeTakeFirstOrThrow();
+      const principal = {
+        kind: "access_code" as const,
+        merchantId: merchant.id,
+        mode: "test" as const,
+        transactionId: tx.id,
+        reference: s.reference,
+      };
+      expect((await chargeCard({ principal, card: CARD(number), clientAddress: "10.0.0.9" })).status).toBe(
+        "success",
+      );
+      const paid = await db
+        .selectFrom("transactions")
+        .select("authorization_id")
+        .where("id", "=", tx.id)
+        .executeTakeFirstOrThrow();
+      return paid.authorization_id as string;
+    };
+    const charge = (authorizationCode: string, reference: string) =>
+      chargeAuthorization({
+        merchantId: merchant.id,
+        mode: "test",
+        charge: ChargeAuthorizationBody.parse({ authorizationCode, amount: "5000.00", reference }),
+      });
+
+    for (const [number, want] of [
+      ["4242424242424242", "success"],
+      ["4000000000000341", "failed"],
+    ] as const) {
+      const code = await save(number);
+      const reference = `PAY_TXN_DIED${target.name}${number.slice(-4)}`;
+      // The network decides; its answer never comes back (the process died waiting for it).
+      const real = sandboxRails.card.chargeAuthorization;
+      const died = vi.spyOn(sandboxRails.card, "chargeAuthorization").mockImplementation(async (input) => {
+        await real(input);
+        return new Promise(() => {});
+      });
+      try {
+        void charge(code, reference);
+        await vi.waitFor(async () => {
+          const decided = await db
+            .selectFrom("sandbox_card_charges")
+            .innerJoin("charge_attempts", "charge_attempts.id", "sandbox_card_charges.attempt_id")
+            .innerJoin("transactions", "transactions.id", "charge_attempts.transaction_id")
+            .select("charge_attempts.status")
+            .where("transactions.reference", "=", reference)
+            .execute();
+          expect(decided.map((d) => d.status)).toEqual(["authorizing"]);
+        });
+      } finally {
+        died.mockRestore();
+      }
+      const tx = await db
+        .selectFrom("transactions")
+        .selectAll()
+        .where("reference", "=", reference)
+        .executeTakeFirstOrThrow();
+      // Asked again by the same reference meanwhile (a job run twice): the charge as it stands, no second one.
+      expect((await charge(code, reference)).status).toBe("pending");
+      await db
+        .updateTable("charge_attempts")
+        .set({ updated_at: LONG_AGO() })
+        .where("transaction_id", "=", tx.id)
+        .execute();
+      expect(await reconcileCards()).toBe(1);
+      const after = await charge(code, reference);
+      expect(after.status).toBe(want);
+      const attempts = await db
+        .selectFrom("charge_attempts")
+        .select(["status", "captured_minor"])
+        .where("transaction_id", "=", tx.id)
+        .execute();
+      expect(attempts).toHaveLength(1);
+      const events = await db
+        .selectFrom("events")
+        .select("type")
+        .where("reference", "=", reference)
+        .execute();
+      expect(events.map((e) => e.type).sort()).toEqual(
+        want === "success"
+          ? ["checkout.completed", "payment.completed"]
+          : ["checkout.completed", "payment.failed"],
+      );
+      if (want === "success") expect(String(attempts[0]?.captured_minor)).toBe("517500");
+    }
   });
 
   it("finds stale card attempts through the partial index, not a table scan", async () => {

@@ -17,7 +17,8 @@ import {
  * The SDK as a merchant gets it: `npm pack` of sdk/node (as built), installed from the tarball alone into an
  * empty project (offline: no registry), and its README's example run there as published, against the real
  * built service: initialize, pay in the sandbox, verify, refund, and verify the payment.completed webhook the
- * service posts to the example's own endpoint. And what it weighs: within its packed-size budget, with nothing
+ * service posts to the example's own endpoint; then its saved-card example (cards saved on the checkout, charged
+ * with the customer away: a success, a decline, an OTP the customer answers). And what it weighs: within its packed-size budget, with nothing
  * in it but what a merchant's install needs.
  */
 const ROOT = resolve(import.meta.dirname, "..");
@@ -125,4 +126,19 @@ it("npm pack of the SDK installs into an empty project, offline, and runs its RE
   expect(out).toMatch(/^verified: PAY_TXN_\w+ success 5000\.00 NGN$/m);
   expect(out).toMatch(/^refund rfd_\S+: 1000\.00 pending$/m);
   expect(out).toMatch(/^webhook: PAY_TXN_\w+ paid, 5000\.00 settled$/m);
+
+  // The saved-card example: cards saved on the checkout, charged with the customer away (a success, a
+  // decline), and a charge the bank asks an OTP for, finished by the customer.
+  const saved = /<!-- example: saved cards -->\n```js\n([\s\S]*?)\n```/.exec(readme)?.[1];
+  if (!saved) throw new Error("sdk/node/README.md has no <!-- example: saved cards --> block");
+  writeFileSync(join(project, "saved-cards.mjs"), saved);
+  const cards = run(process.execPath, ["saved-cards.mjs"], project, {
+    PAYGATE_SECRET_KEY: merchant.testKey,
+    PAYGATE_BASE_URL: `${app.url}/v1`,
+  });
+  expect(cards).toMatch(/^charged: PAY_TXN_\w+ success 2637\.50$/m);
+  expect(cards).toMatch(/^declined: PAY_TXN_\w+ failed card_declined$/m);
+  expect(cards).toMatch(/^requires_action: send the customer to http\S+\/pay\/\w+$/m);
+  expect(cards).toMatch(/^finished: PAY_TXN_\w+ success$/m);
+  expect(cards).toMatch(/^customer CUS_\w{20}: 3 saved cards$/m);
 });

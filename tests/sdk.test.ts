@@ -230,21 +230,21 @@ describe.each(dbKinds)("the server SDK on %s", (kind) => {
     const failure = await paygate.payments.initialize({ amount: "5000.001" }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(PaygateError);
     const err = failure as PaygateError;
-    expect(err).toMatchObject({ status: 400, error: "validation_error", field: "amount" });
+    expect(err).toMatchObject({ status: 400, code: "validation_error", field: "amount" });
     expect(err.message).toMatch(/^amount must have at most 2 decimals/);
     expect(err.requestId).toMatch(/\S{8,}/);
 
     const missing = (await paygate.payments
       .verify("PAY_TXN_NOSUCHREFERENCE")
       .catch((e) => e)) as PaygateError;
-    expect(missing).toMatchObject({ status: 404, error: "transaction_not_found", field: null });
+    expect(missing).toMatchObject({ status: 404, code: "transaction_not_found", field: null });
 
     const stranger = new Paygate({
       secretKey: "sk_test_notakeyofthisservice0123456789",
       baseUrl: `${app.url}/v1`,
     });
     const denied = (await stranger.refunds.list().catch((e) => e)) as PaygateError;
-    expect(denied).toMatchObject({ status: 401, error: "invalid_api_key" });
+    expect(denied).toMatchObject({ status: 401, code: "invalid_api_key" });
   });
 
   it("creates and pages payment links with the session token", async () => {
@@ -257,6 +257,76 @@ describe.each(dbKinds)("the server SDK on %s", (kind) => {
     expect(rest.links.map((l) => l.slug)).toEqual([a.slug]);
     const off = await paygate.paymentLinks.update(a.slug, { active: false });
     expect(off.active).toBe(false);
+  });
+
+  it("customers, saved cards and their charges: customers.*, authorizations.*, payments.chargeAuthorization", async () => {
+    const email = `sdk-saver-${kind}-${Date.now()}@example.com`;
+    const made = await paygate.customers.create({ email, name: "Ada" });
+    expect(made.code).toMatch(/^CUS_/);
+    expect((await paygate.customers.create({ email: email.toUpperCase() })).code).toBe(made.code);
+    expect((await paygate.customers.list({ email })).customers.map((c) => c.code)).toEqual([made.code]);
+    const session = await paygate.payments.initialize({ amount: "1000.00", email, saveCard: "optional" });
+    await paygate.checkout.chargeCard(session.accessCode, {
+      ...CARD,
+      number: "4000002760003184",
+      saveCard: true,
+    });
+    const saved = (await paygate.customers.retrieve(made.code)).authorizations[0];
+    expect(saved).toMatchObject({ last4: "3184", status: "active" });
+    const asked = await paygate.payments.chargeAuthorization({
+      authorizationCode: saved?.authorizationCode ?? "",
+      amount: "2500.00",
+      reference: `PAY_TXN_SDK${Date.now()}`,
+    });
+    expect(asked).toMatchObject({ status: "requires_action", checkoutUrl: expect.stringContaining("/pay/") });
+    const paid = await paygate.checkout.submitOtp(asked.accessCode ?? "", "123456");
+    expect(paid.status).toBe("success");
+    expect((await paygate.payments.verify(asked.reference)).authorization?.authorizationCode).toBe(
+      saved?.authorizationCode,
+    );
+    const updated = await paygate.customers.update(made.code, { phone: "+2348031234567" });
+    expect(updated.phone).toBe("+2348031234567");
+    const off = await paygate.authorizations.deactivate(saved?.authorizationCode ?? "");
+    expect(off.status).toBe("deactivated");
+    const refused = (await paygate.payments
+      .chargeAuthorization({ authorizationCode: off.authorizationCode, amount: "10.00" })
+      .catch((e) => e)) as PaygateError;
+    expect(refused).toBeInstanceOf(PaygateError);
+    expect(refused).toMatchObject({ status: 409, code: "authorization_inactive" });
+  });
+
+  it("the session endpoints: merchants.login, withSession, the webhook endpoint and settings", async () => {
+    const anonymous = new Paygate({ baseUrl: `${app.url}/v1` });
+    const email = `sdk-login-${kind}-${Date.now()}@example.com`;
+    const password = "correct horse battery staple";
+    const signedUp = await anonymous.merchants.signup({ businessName: "SDK Shop", email, password });
+    expect(signedUp.keys.test.secretKey).toMatch(/^sk_test_/);
+    const session = await anonymous.merchants.login({ email, password });
+    expect(session.accessToken).toMatch(/^mst_/);
+    const console = anonymous.withSession(session.accessToken);
+    const endpoint = await console.merchants.webhookEndpoint.update({ mode: "test", url: receiver.url });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    expect((await console.merchants.webhookEndpoint.retrieve({ mode: "test" }))?.url).toBe(receiver.url);
+    const settings = await console.merchants.settings.update({ brandColor: "#123456" });
+    expect(settings.brandColor).toBe("#123456");
+    expect((await console.merchants.settings.retrieve()).brandColor).toBe("#123456");
+    expect(await console.merchants.logout()).toEqual({ signedOut: true });
+    const after = (await console.merchants.settings.retrieve().catch((e) => e)) as PaygateError;
+    expect(after.code).toBe("invalid_session");
+  });
+
+  it("events.list types each payload by its event's type", async () => {
+    const session = await paygate.payments.initialize({ amount: "300.00", email: "typed@example.com" });
+    await paygate.checkout.chargeCard(session.accessCode, CARD);
+    const page = await paygate.events.list({ reference: session.reference });
+    const completed = page.events.find((e) => e.type === "payment.completed");
+    if (completed?.type !== "payment.completed") throw new Error("no payment.completed event");
+    // Narrowed by `type`: the payload is payment.completed's body (a type error otherwise).
+    const settled: string | null = completed.payload.data.amountSettled;
+    expect(completed.payload.event).toBe("payment.completed");
+    expect(settled).toBe("300.00");
+    const one = await paygate.events.retrieve(completed.id);
+    expect(one.payload.event).toBe(one.type);
   });
 
   describe("retries, through a fault-injecting proxy", () => {
@@ -354,7 +424,7 @@ describe.each(dbKinds)("the server SDK on %s", (kind) => {
       const down = (await client.payments
         .verify("PAY_TXN_ANY", { maxRetries: 2 })
         .catch((e) => e)) as PaygateError;
-      expect(down).toMatchObject({ status: 503, error: "service_unavailable", message: "Down." });
+      expect(down).toMatchObject({ status: 503, code: "service_unavailable", message: "Down." });
       expect(seen()).toHaveLength(3);
 
       seen = calls();
@@ -362,7 +432,7 @@ describe.each(dbKinds)("the server SDK on %s", (kind) => {
       const gone = (await client.payments
         .verify("PAY_TXN_ANY", { maxRetries: 1 })
         .catch((e) => e)) as PaygateError;
-      expect(gone).toMatchObject({ status: 0, error: "network_error" });
+      expect(gone).toMatchObject({ status: 0, code: "network_error" });
       expect(seen()).toHaveLength(2);
 
       seen = calls();
@@ -370,7 +440,7 @@ describe.each(dbKinds)("the server SDK on %s", (kind) => {
       const invalid = (await client.refunds
         .create({ reference: "not a reference" })
         .catch((e) => e)) as PaygateError;
-      expect(invalid).toMatchObject({ status: 400, error: "validation_error", field: "reference" });
+      expect(invalid).toMatchObject({ status: 400, code: "validation_error", field: "reference" });
       expect(seen()).toHaveLength(1);
     });
   });

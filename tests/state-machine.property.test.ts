@@ -20,7 +20,11 @@ import {
  *
  * Each run initializes 1-3 transactions (some with the merchant bearing the fees, some without an email) and
  * plays a random sequence of customer, bank and sandbox actions on them, merchant refunds (all, part, too
- * much) and the rail settling refunds (processed or failed), some of them concurrently. After every
+ * much) and the rail settling refunds (processed or failed), some of them concurrently; and charges of the
+ * merchant's saved test cards with the customer away (docs/customers.md: a success, a decline, one asking for
+ * the OTP that the customer then answers right or wrong), with idempotency keys and references the run
+ * reuses, and raced with one key, one reference or each their own (each such payment joins the run's
+ * transactions, and must hold exactly one card attempt). After every
  * step the invariants of tests/helpers/property-invariants.ts are checked against the database (never credited
  * twice, never leaves a terminal state, money conserved, fees and totals per the contract, one outbox event per
  * terminal change, received = credited + refunded + refunds pending + transfers held on an open window,
@@ -74,6 +78,8 @@ async function loadDomain() {
     refunds,
     settlement,
     heldTransfers,
+    chargeAuthorization,
+    channelSchemas,
   ] = await Promise.all([
     import("@/lib/db/client"),
     import("@/lib/db/migrate"),
@@ -93,6 +99,8 @@ async function loadDomain() {
     import("@/lib/refunds/create-refund"),
     import("@/lib/refunds/settle-refund"),
     import("@/lib/channels/held-transfers"),
+    import("@/lib/channels/charge-authorization"),
+    import("@/lib/channels/schemas"),
   ]);
   return {
     openDatabase: client.openDatabase,
@@ -114,6 +122,8 @@ async function loadDomain() {
     createRefund: refunds.createRefund,
     settleRefund: settlement.settleRefund,
     releaseExpiredHolds: heldTransfers.releaseExpiredHolds,
+    chargeAuthorization: chargeAuthorization.chargeAuthorization,
+    ChargeAuthorizationBody: channelSchemas.ChargeAuthorizationBody,
   };
 }
 type Domain = Awaited<ReturnType<typeof loadDomain>>;
@@ -168,7 +178,25 @@ type Step =
   /** The rail settles a pending refund (merchant or automatic) of the run, picked by index. */
   | { kind: "settleRefund"; pick: number; outcome: "processed" | "failed" }
   /** Several actions on one transaction at once. */
-  | { kind: "concurrent"; tx: number; ops: SubOp[] };
+  | { kind: "concurrent"; tx: number; ops: SubOp[] }
+  /**
+   * A merchant's charge of a saved card with the customer away (POST /v1/payment/charge-authorization), with
+   * an idempotency key and/or a reference of a few the run reuses, or neither.
+   */
+  | { kind: "chargeSaved"; card: SavedKind; amount: number; key: number | null; ref: number | null }
+  /** The customer answers the OTP of a saved card's charge waiting for one, on the hosted page. */
+  | { kind: "savedOtp"; pick: number; right: boolean }
+  /** Several charges of a saved card at once: one key, one reference, or each its own. */
+  | { kind: "chargeSavedRace"; card: SavedKind; copies: number; same: "key" | "ref" | "none" };
+
+/** The saved-card test cards: charges succeed, are declined, or ask for the OTP (docs/testing.md). */
+type SavedKind = "success" | "declines" | "otp";
+const SAVED_CARDS: Record<SavedKind, string> = {
+  success: "4242424242424242",
+  declines: "4000000000000341",
+  otp: "4000002760003184",
+};
+const SAVED_AMOUNTS = [500n, 250_000n, 1_234_567n];
 
 type SubOp =
   | "cardSuccess"
@@ -310,9 +338,41 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
 );
 
+const savedKindArb = fc.constantFrom<SavedKind>("success", "success", "declines", "otp");
+const savedSteps: Array<{ weight: number; arbitrary: fc.Arbitrary<Step> }> = [
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("chargeSaved" as const),
+      card: savedKindArb,
+      amount: fc.nat({ max: 2 }),
+      key: fc.option(fc.nat({ max: 2 }), { nil: null }),
+      ref: fc.option(fc.nat({ max: 2 }), { nil: null }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("savedOtp" as const),
+      pick: fc.nat({ max: 5 }),
+      right: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("chargeSavedRace" as const),
+      card: savedKindArb,
+      copies: fc.integer({ min: 2, max: 4 }),
+      same: fc.constantFrom("key" as const, "ref" as const, "none" as const),
+    }),
+  },
+];
+const anyStepArb: fc.Arbitrary<Step> = fc.oneof({ weight: 5, arbitrary: stepArb }, ...savedSteps);
+
 const scenarioArb = fc.record({
   txs: fc.array(txSpecArb, { minLength: 1, maxLength: 3 }),
-  steps: fc.array(stepArb, { minLength: 1, maxLength: 25, size: "max" }),
+  steps: fc.array(anyStepArb, { minLength: 1, maxLength: 25, size: "max" }),
 });
 type Scenario = { txs: TxSpec[]; steps: Step[] };
 
@@ -349,6 +409,47 @@ const observations = new Map<string, string>();
 
 function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrincipal) {
   const db = () => d.database().db;
+
+  /** The merchant's saved test cards (saved once, each on a checkout of its own with saveCard required). */
+  let saved: Promise<Record<SavedKind, string>> | undefined;
+  function savedCards() {
+    saved ??= (async () => {
+      const codes = {} as Record<SavedKind, string>;
+      for (const kind of Object.keys(SAVED_CARDS) as SavedKind[]) {
+        const payment = d.InitializeBody.parse({
+          amount: "100",
+          email: "saver@example.com",
+          saveCard: "required",
+        });
+        const session = await d.initializePayment({ merchantId, mode: "test", payment });
+        const row = await db()
+          .selectFrom("transactions")
+          .select("id")
+          .where("reference", "=", session.reference)
+          .executeTakeFirstOrThrow();
+        await d.chargeCard({
+          principal: {
+            kind: "access_code",
+            merchantId,
+            mode: "test",
+            transactionId: row.id,
+            reference: session.reference,
+          },
+          card: { ...cardDetails("success"), number: SAVED_CARDS[kind] },
+          clientAddress: "10.0.0.1",
+        });
+        const paid = await db()
+          .selectFrom("transactions")
+          .select("authorization_id")
+          .where("id", "=", row.id)
+          .executeTakeFirstOrThrow();
+        if (!paid.authorization_id) throw new Error(`the ${kind} test card was not saved`);
+        codes[kind] = paid.authorization_id;
+      }
+      return codes;
+    })();
+    return saved;
+  }
 
   async function answer(fn: () => Promise<unknown>): Promise<Answer> {
     try {
@@ -437,9 +538,15 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
     return out;
   }
 
+  let playSeq = 0;
   async function play(scenario: Scenario) {
     const txs = await createTransactions(scenario.txs);
     const observed = new Map<string, TerminalSnapshot>();
+    const run = `${process.pid}X${Date.now()}X${++playSeq}`;
+    /** The charges of saved cards made in this run, by reference; what each key and reference was first used for. */
+    const charged = new Map<string, { id: string; accessCode: string; card: SavedKind }>();
+    const keyUse = new Map<string, { hash: string; reference: string }>();
+    const refUse = new Map<string, { card: SavedKind; amount: bigint }>();
     const sent: Sent[] = [];
     const trace: string[] = [];
     const pickTx = (i: number) => txs[i % txs.length] as TxHandle;
@@ -493,8 +600,148 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
           .executeTakeFirstOrThrow()
       ).status;
 
+    /** One charge of a saved card; its payment joins the run's transactions (the invariants cover it). */
+    async function chargeSaved(
+      card: SavedKind,
+      amountMinor: bigint,
+      key: string | null,
+      reference: string | null,
+    ) {
+      const codes = await savedCards();
+      const hash = JSON.stringify([card, String(amountMinor), reference]);
+      const a = await answer(() =>
+        d.chargeAuthorization({
+          merchantId,
+          mode: "test",
+          charge: d.ChargeAuthorizationBody.parse({
+            authorizationCode: codes[card],
+            amount: formatMinor(amountMinor),
+            ...(reference && { reference }),
+          }),
+          idempotency: key ? { key, requestHash: hash } : null,
+        }),
+      );
+      if (a.ok) {
+        const ref = String(a.value.reference);
+        if (!charged.has(ref)) {
+          const row = await db()
+            .selectFrom("transactions")
+            .select(["id", "access_code"])
+            .where("reference", "=", ref)
+            .executeTakeFirstOrThrow();
+          charged.set(ref, { id: row.id, accessCode: row.access_code, card });
+        }
+      }
+      return { a, hash };
+    }
+
+    /** What a new charge of each saved card answers. */
+    const FRESH: Record<SavedKind, (v: Record<string, unknown>) => boolean> = {
+      success: (v) => v.status === "success",
+      declines: (v) => v.status === "failed" && v.reason === "card_declined",
+      otp: (v) => v.status === "requires_action" && typeof v.checkoutUrl === "string",
+    };
+
+    async function runSaved(
+      step: Extract<Step, { kind: "chargeSaved" | "savedOtp" | "chargeSavedRace" }>,
+      label: string,
+    ) {
+      if (step.kind === "chargeSaved") {
+        const amountMinor = SAVED_AMOUNTS[step.amount % SAVED_AMOUNTS.length] as bigint;
+        const key = step.key === null ? null : `${run}k${step.key}`;
+        const reference = step.ref === null ? null : `PAY_TXN_${run}R${step.ref}`;
+        const knownKey = key ? keyUse.get(key) : undefined;
+        const knownRef = reference ? refUse.get(reference) : undefined;
+        const { a, hash } = await chargeSaved(step.card, amountMinor, key, reference);
+        trace.push(`${label} -> ${show(a)}${a.ok ? ` ${a.value.reference}` : ""}`);
+        if (knownKey) {
+          if (knownKey.hash !== hash)
+            expectRefused(a, "idempotency_key_reused", "a key used with another body");
+          else expectValue(a, "a key used again", (v) => v.reference === knownKey.reference);
+          return;
+        }
+        if (reference && knownRef) {
+          if (knownRef.card !== step.card || knownRef.amount !== amountMinor)
+            expectRefused(a, "reference_in_use", "a reference used for another charge");
+          else expectValue(a, "a reference used again", (v) => v.reference === reference);
+          return;
+        }
+        expectValue(a, `a new charge of the ${step.card} card`, FRESH[step.card]);
+        if (a.ok) {
+          if (key) keyUse.set(key, { hash, reference: String(a.value.reference) });
+          refUse.set(String(a.value.reference), { card: step.card, amount: amountMinor });
+        }
+        return;
+      }
+      if (step.kind === "savedOtp") {
+        const waiting: Array<[string, { id: string; accessCode: string }]> = [];
+        for (const [ref, c] of charged) {
+          const attempt = await db()
+            .selectFrom("charge_attempts")
+            .select("status")
+            .where("transaction_id", "=", c.id)
+            .executeTakeFirst();
+          if (attempt?.status === "awaiting_action") waiting.push([ref, c]);
+        }
+        const target = waiting.length > 0 ? waiting[step.pick % waiting.length] : undefined;
+        if (!target) {
+          trace.push(`${label} -> skipped (no saved card's charge waits for an OTP)`);
+          return;
+        }
+        const [reference, c] = target;
+        const a = await answer(() =>
+          d.submitCardOtp({
+            principal: { kind: "access_code", merchantId, mode: "test", transactionId: c.id, reference },
+            otp: step.right ? "123456" : "654321",
+          }),
+        );
+        trace.push(`${label} ${reference} -> ${show(a)}`);
+        if (step.right) expectValue(a, "the right OTP of a saved card", (v) => v.status === "success");
+        else expectValue(a, "a wrong OTP of a saved card", (v) => v.status === "failed");
+        const after = await status({ id: c.id } as TxHandle);
+        if (after !== (step.right ? "success" : "failed"))
+          fail(`a saved card's charge answered by OTP is ${after}`);
+        return;
+      }
+      // Several at once: one key (and one body), one reference, or each its own.
+      const n = ++sessionSeq;
+      const key = step.same === "key" ? `${run}race${n}` : null;
+      const reference = step.same === "ref" ? `PAY_TXN_${run}Race${n}` : null;
+      const amountMinor = SAVED_AMOUNTS[n % SAVED_AMOUNTS.length] as bigint;
+      const results = await Promise.all(
+        Array.from({ length: step.copies }, () => chargeSaved(step.card, amountMinor, key, reference)),
+      );
+      trace.push(
+        `${label} -> ${results.map((r) => `${show(r.a)}${r.a.ok ? ` ${r.a.value.reference}` : ""}`).join(" | ")}`,
+      );
+      for (const r of results) if (!r.a.ok) fail(`a racing charge was refused: ${r.a.code} ${r.a.message}`);
+      const references = new Set(results.map((r) => (r.a.ok ? String(r.a.value.reference) : "")));
+      const want = step.same === "none" ? step.copies : 1;
+      if (references.size !== want)
+        fail(`${step.copies} racing charges (${step.same}) made ${references.size} payments`);
+      for (const reference of references) {
+        const rows = await db()
+          .selectFrom("transactions")
+          .innerJoin("charge_attempts", "charge_attempts.transaction_id", "transactions.id")
+          .select("charge_attempts.id")
+          .where("transactions.reference", "=", reference)
+          .execute();
+        if (rows.length !== 1) fail(`the payment ${reference} has ${rows.length} card attempts`);
+        refUse.set(reference, { card: step.card, amount: amountMinor });
+      }
+      if (key)
+        keyUse.set(key, {
+          hash: JSON.stringify([step.card, String(amountMinor), null]),
+          reference: [...references][0] as string,
+        });
+    }
+
     async function runStep(step: Step, index: number) {
       const label = `#${index} ${JSON.stringify(step)}`;
+      if (step.kind === "chargeSaved" || step.kind === "savedOtp" || step.kind === "chargeSavedRace") {
+        await runSaved(step, label);
+        return;
+      }
       if (step.kind === "repeat") {
         const first = sent.length > 0 ? sent[step.pick % sent.length] : undefined;
         if (!first) {
@@ -913,8 +1160,10 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
     }
 
     const ids = txs.map((t) => t.id);
+    // The run's transactions: those it started, and the charges of saved cards it made.
+    const allIds = () => [...ids, ...[...charged.values()].map((c) => c.id)];
     const verify = async (after: string) => {
-      const problems = await checkInvariants(db(), ids, observed, (_id, finding) => {
+      const problems = await checkInvariants(db(), allIds(), observed, (_id, finding) => {
         count(`observed ${finding}`);
         if (!observations.has(finding)) observations.set(finding, trace.join("\n    "));
       });
@@ -927,7 +1176,7 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
       count(`step ${step.kind}`);
       await verify(`step #${i}`);
     }
-    const misfiled = await misfiledTransfers(db(), ids);
+    const misfiled = await misfiledTransfers(db(), allIds());
     if (misfiled.length > 0) fail(`invariant violated at the end:\n  ${misfiled.join("\n  ")}`);
     // The sweep's part for ended windows: nothing stays held on an account whose window has ended.
     await d.releaseExpiredHolds(Date.now(), 1_000);
@@ -944,10 +1193,13 @@ function makeRunner(d: Domain, merchantId: string, keyPrincipal: SecretKeyPrinci
     await verify("the sweep of ended windows");
     const finals = await db()
       .selectFrom("transactions")
-      .select(["status", "channel"])
-      .where("id", "in", ids)
+      .select(["status", "channel", "merchant_initiated"])
+      .where("id", "in", allIds())
       .execute();
-    for (const f of finals) count(`final ${f.status}${f.channel ? ` by ${f.channel}` : ""}`);
+    for (const f of finals)
+      count(
+        `final ${f.status}${f.channel ? ` by ${f.channel}` : ""}${f.merchant_initiated ? " (saved card)" : ""}`,
+      );
   }
 
   return { play };

@@ -31,7 +31,13 @@ describe.each(targets)("verify and checkout endpoints on $name", (target) => {
       merchantBearsCost: false,
       paidAt: null,
       metadata: { orderId: "A-1", nested: { ok: true } },
-      customer: { email: "buyer@example.com", name: "Ada" },
+      // The customer of the payment's email, made on first use (docs/customers.md).
+      customer: {
+        code: expect.stringMatching(/^CUS_[0-9A-Z]{20}$/),
+        email: "buyer@example.com",
+        name: "Ada",
+      },
+      authorization: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       amountRefunded: "0.00",
     });

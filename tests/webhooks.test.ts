@@ -272,6 +272,7 @@ describe.each(dbKinds)("webhooks on %s", (kind) => {
         paidAt: v.paidAt,
         metadata: v.metadata,
         customer: v.customer,
+        authorization: v.authorization,
       });
     }
     expect(one("payment.completed", a.reference)).toMatchObject({
@@ -281,7 +282,7 @@ describe.each(dbKinds)("webhooks on %s", (kind) => {
       amountSettled: "5000.00",
       paidAt: expect.stringMatching(ISO),
       metadata: { orderId: "A-1", items: [1, 2] },
-      customer: { email: "ada@example.com", name: "Ada Obi" },
+      customer: { code: expect.stringMatching(/^CUS_/), email: "ada@example.com", name: "Ada Obi" },
     });
     expect(one("payment.failed", b.reference)).toMatchObject({ status: "failed", amount: "250.50" });
     expect(one("payment.completed", c)).toMatchObject({ channel: "card", customer: { name: "Chi" } });

@@ -421,6 +421,37 @@ test.describe("the embedded checkout", () => {
     ).toBeVisible();
   });
 
+  test("saves the card when the box is ticked in the embedded checkout, and the merchant can charge it", async ({
+    page,
+    request,
+  }) => {
+    const { merchant } = await embeddingMerchant(request);
+    const saving = await request.post("/v1/payment/initialize", {
+      data: { amount: "5000.00", email: "embedded-saver@example.com", saveCard: "optional" },
+      headers: { "x-api-key": merchant.secretKey },
+    });
+    const { accessCode, reference } = (await saving.json()).data;
+    await openOnShop(page, MERCHANT_ORIGIN, accessCode);
+    await waitForEvent(page, "load");
+    const frame = checkout(page);
+    const card = frame.getByRole("tabpanel");
+    await fillCard(frame, { number: "4242 4242 4242 4242" });
+    await card.getByRole("checkbox", { name: "Save this card for future payments to Embed Shop" }).check();
+    await card.getByRole("button", { name: /^Pay NGN/ }).click();
+    await expect(frame.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+    await waitForEvent(page, "success");
+    const paid = await request.get(`/v1/payment/verify/${reference}`, {
+      headers: { "x-api-key": merchant.secretKey },
+    });
+    const { authorization } = (await paid.json()).data;
+    expect(authorization).toMatchObject({ last4: "4242", status: "active" });
+    const charged = await request.post("/v1/payment/charge-authorization", {
+      data: { authorizationCode: authorization.authorizationCode, amount: "1000.00" },
+      headers: { "x-api-key": merchant.secretKey },
+    });
+    expect((await charged.json()).data.status).toBe("success");
+  });
+
   test("/v1/inline.js: cacheable, versioned, at most 5 kB gzip", async ({ page }) => {
     const res = await page.request.get("/v1/inline.js");
     expect(res.status()).toBe(200);

@@ -286,6 +286,72 @@ test("a bank payment whose bank asks for the account's phone number, then the on
   await paid(page);
 });
 
+test("saved cards through Paystack: saved on the live checkout, charged with the customer away (a success, a decline), an OTP charge finished on the hosted page", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const m = await connected(request);
+  const email = `saver-${Date.now()}@example.com`;
+  const context = await browser.newContext({ ...LAYOUTS[0].use, baseURL: LIVE_BASE_URL });
+  const page = await context.newPage();
+  const codes: string[] = [];
+  for (const number of [DOUBLE_CARDS.success, DOUBLE_CARDS.savesThenDeclines, DOUBLE_CARDS.savesThenOtp]) {
+    const started = await request.post(`${LIVE_BASE_URL}/v1/payment/initialize`, {
+      data: { amount: "1500.00", email, saveCard: "optional" },
+      headers: { "x-api-key": m.liveKey },
+    });
+    const session = (await started.json()).data as { reference: string; checkoutUrl: string };
+    await page.goto(session.checkoutUrl);
+    await fillCard(page, { number, cvv: "408" });
+    await panel(page)
+      .getByRole("checkbox", { name: "Save this card for future payments to Lagos Live Shop" })
+      .check();
+    await panel(page)
+      .getByRole("button", { name: /^Pay NGN/ })
+      .click();
+    await paid(page);
+    const verified = await request.get(`${LIVE_BASE_URL}/v1/payment/verify/${session.reference}`, {
+      headers: { "x-api-key": m.liveKey },
+    });
+    const { authorization } = (await verified.json()).data;
+    expect(authorization).toMatchObject({ status: "active", last4: number.slice(-4) });
+    codes.push(authorization.authorizationCode);
+  }
+  const charge = async (authorizationCode: string) => {
+    const res = await checkAnswer(
+      await request.post(`${LIVE_BASE_URL}/v1/payment/charge-authorization`, {
+        data: { authorizationCode, amount: "2500.00" },
+        headers: { "x-api-key": m.liveKey },
+      }),
+      "POST",
+    );
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).data as {
+      reference: string;
+      status: string;
+      reason?: string;
+      checkoutUrl?: string;
+    };
+  };
+  expect((await charge(codes[0] as string)).status).toBe("success");
+  expect(await charge(codes[1] as string)).toMatchObject({ status: "failed", reason: "card_declined" });
+  const asked = await charge(codes[2] as string);
+  expect(asked.status).toBe("requires_action");
+  await page.goto(asked.checkoutUrl as string);
+  await expect(page.getByText("Visa ending in 3184")).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+  await expectAccessible(page, "live saved card, OTP");
+  await page.getByLabel("One-time password").fill(DOUBLE_OTP);
+  await page.getByRole("button", { name: /^Confirm payment of NGN/ }).click();
+  await paid(page);
+  const res = await request.get(`${LIVE_BASE_URL}/v1/payment/verify/${asked.reference}`, {
+    headers: { "x-api-key": m.liveKey },
+  });
+  expect((await res.json()).data.status).toBe("success");
+  await context.close();
+});
+
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -235,6 +235,15 @@ test.describe("every role and name of the table is on the page in its state", ()
     await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
   });
 
+  test("saving the card: the box of a payment that offers it", async ({ page, request, merchant }) => {
+    const res = await request.post("/v1/payment/initialize", {
+      data: { amount: "100.00", email: "roles@example.com", saveCard: "optional" },
+      headers: { "x-api-key": merchant.secretKey },
+    });
+    await page.goto((await res.json()).data.checkoutUrl);
+    await expectListed(page, "Saving the card");
+  });
+
   test("no row of the table is left unchecked", () => {
     const unchecked = TABLE.filter((e) => !checked.has(key(e) + e.where)).map((e) => `${e.where}: ${key(e)}`);
     expect(unchecked, "rows of the table no test above checks on the page").toEqual([]);

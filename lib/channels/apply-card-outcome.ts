@@ -3,11 +3,24 @@ import { db } from "@/lib/db/client";
 import { lockTransaction, transition } from "@/lib/payments/state-machine";
 import { isTerminal } from "@/lib/payments/status";
 import type { CardOutcome } from "@/lib/rails/types";
+import { afterCardFailure } from "./after-card-failure";
 import { type AttemptStatus, updateAttempt } from "./attempts";
 import { captureCard } from "./capture-card";
+import type { CardConsent } from "./card-consent";
+import { keepConsentedCard } from "./keep-consented-card";
 
-/** What is kept of a card: brand, last 4 and expiry. */
-export type CardSummary = { brand: string; last4: string; expiryMonth: number; expiryYear: number };
+/**
+ * What is kept of a card: brand, last 4 and expiry; with the customer's consent to keep the card when they
+ * gave it (card-consent.ts), and on a charge of a saved card its authorization's code.
+ */
+export type CardSummary = {
+  brand: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+  consent?: CardConsent;
+  savedCard?: string;
+};
 
 /**
  * Apply what the card network answered to the attempt, under the transaction's row lock: a failure, a step the
@@ -15,7 +28,8 @@ export type CardSummary = { brand: string; last4: string; expiryMonth: number; e
  * decided, or a capture (credited, or refunded when the transaction was paid or ended meanwhile).
  */
 export async function applyCardOutcome(input: {
-  principal: AccessCodePrincipal;
+  /** The transaction's (an access code's principal, or a charge of a saved card made by the merchant). */
+  principal: Pick<AccessCodePrincipal, "transactionId">;
   attemptId: string;
   summary: CardSummary;
   outcome: CardOutcome;
@@ -36,7 +50,8 @@ export async function applyCardOutcome(input: {
         // Card reconciliation gave this attempt up (the network had not answered, or said it was still
         // waiting), and the network's answer now says it captured the money after all: that money is real.
         // It pays the transaction if nothing else has, and is refunded otherwise, never lost.
-        if ((await captureCard(trx, tx, attemptId)) === "credited") return { ...base, status: "success" };
+        if ((await captureCard(trx, tx, attemptId, outcome.reusable)) === "credited")
+          return { ...base, status: "success" };
         return {
           ...base,
           status: "failed",
@@ -46,7 +61,11 @@ export async function applyCardOutcome(input: {
       }
       if (current.status !== "authorizing") {
         // Card reconciliation settled this attempt while its answer was on the way: that settlement stands.
-        if (current.status === "success") return { ...base, status: "success" };
+        // (A processor's webhook that paid it first had no card to keep: kept now, when the customer agreed.)
+        if (current.status === "success") {
+          if (outcome.kind === "success") await keepConsentedCard(trx, tx, attemptId, outcome.reusable);
+          return { ...base, status: "success" };
+        }
         return {
           ...base,
           status: "failed",
@@ -59,7 +78,7 @@ export async function applyCardOutcome(input: {
       }
       if (outcome.kind === "failed") {
         await updateAttempt(trx, attemptId, { status: "failed", failureReason: outcome.reason });
-        if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
+        await afterCardFailure(trx, tx);
         return { ...base, status: "failed", reason: outcome.reason, message: outcome.message };
       }
       if (outcome.kind === "pending") {
@@ -73,7 +92,8 @@ export async function applyCardOutcome(input: {
         return { ...base, status: "processing", message: outcome.message };
       }
       if (outcome.kind === "action_required") {
-        const otp = outcome.step === "otp";
+        // A charge of a saved card stays `pending` while its customer answers (an OTP is a step like any).
+        const otp = outcome.step === "otp" && tx.merchant_initiated !== 1;
         const status: AttemptStatus = isTerminal(tx.status)
           ? "failed"
           : otp
@@ -117,7 +137,8 @@ export async function applyCardOutcome(input: {
           },
         };
       }
-      if ((await captureCard(trx, tx, attemptId)) === "credited") return { ...base, status: "success" };
+      if ((await captureCard(trx, tx, attemptId, outcome.reusable)) === "credited")
+        return { ...base, status: "success" };
       return {
         ...base,
         status: "failed",

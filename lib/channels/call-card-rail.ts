@@ -2,8 +2,9 @@ import { AppError } from "@/lib/core/errors";
 import type { AccessCodePrincipal } from "@/lib/core/principal";
 import { db } from "@/lib/db/client";
 import type { Trx } from "@/lib/db/types";
-import { lockTransaction, transition } from "@/lib/payments/state-machine";
+import { lockTransaction } from "@/lib/payments/state-machine";
 import type { CardOutcome } from "@/lib/rails/types";
+import { afterCardFailure } from "./after-card-failure";
 import { updateAttempt } from "./attempts";
 
 /**
@@ -12,7 +13,7 @@ import { updateAttempt } from "./attempts";
  * 4xx/502 (`processor_error`, `live_not_connected`), or 502 `processor_error` for anything unexpected.
  */
 export async function callCardRail(
-  principal: AccessCodePrincipal,
+  principal: Pick<AccessCodePrincipal, "transactionId">,
   attemptId: string,
   call: () => Promise<CardOutcome>,
 ): Promise<CardOutcome> {
@@ -25,7 +26,7 @@ export async function callCardRail(
         const tx = await lockTransaction(trx, principal.transactionId);
         if (!(await stillAuthorizing(trx, attemptId))) return;
         await updateAttempt(trx, attemptId, { status: "failed", failureReason: "processor_error" });
-        if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
+        await afterCardFailure(trx, tx);
       });
     if (err instanceof AppError) throw err;
     throw new AppError(

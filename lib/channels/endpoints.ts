@@ -1,11 +1,16 @@
+import { z } from "zod";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import type { ErrorCode } from "@/lib/core/errors";
+import { advanceAuthorizationClock } from "@/lib/customers/advance-authorization-clock";
+import { AuthorizationResponse } from "@/lib/customers/responses";
 import { VerifiedResponse } from "@/lib/payments/responses";
+import { assertTestMode } from "@/lib/payments/test-mode";
 import { PaystackWebhookResponse } from "@/lib/rails/paystack/responses";
 import { PaystackWebhookBody, PaystackWebhookQuery } from "@/lib/rails/paystack/schemas";
 import { SIGNATURE_HEADER } from "@/lib/rails/paystack/shapes";
 import { advanceClock } from "./advance-clock";
 import { cancelCheckout } from "./cancel-checkout";
+import { chargeAuthorization } from "./charge-authorization";
 import { chargeBankPayment } from "./charge-bank-payment";
 import { chargeBankTransfer } from "./charge-bank-transfer";
 import { chargeCard } from "./charge-card";
@@ -17,6 +22,7 @@ import {
   BankPaymentResponse,
   CancelResponse,
   CardChargeResponse,
+  ChargeAuthorizationResponse,
   InboundTransferResponse,
   SandboxAuthorizationResponse,
   SimulateResponse,
@@ -30,6 +36,7 @@ import {
   BankPaymentBody,
   BirthdayBody,
   CardBody,
+  ChargeAuthorizationBody,
   ClockAdvanceBody,
   EmptyBody,
   OtpBody,
@@ -75,7 +82,10 @@ export const channelsEndpoints = {
     response: CardChargeResponse,
     errors: CHARGE_ERRORS,
     example: { number: "4242424242424242", expiryMonth: 12, expiryYear: 2030, cvv: "123" },
-    handler: ({ auth, body }) => chargeCard({ principal: auth, card: body }),
+    handler: ({ auth, body, clientAddress }) => {
+      const { saveCard, locale, ...card } = body;
+      return chargeCard({ principal: auth, card, saveCard, locale, clientAddress });
+    },
   }),
   cardOtp: defineEndpoint({
     method: "POST",
@@ -335,15 +345,64 @@ export const channelsEndpoints = {
     method: "POST",
     path: "/v1/sandbox/clock/advance",
     tag: "Sandbox",
-    summary: "Test mode: move one transaction's clock forward",
-    description: "Its deadlines come `seconds` closer; what falls due runs at once. Answers as verify.",
+    summary: "Test mode: move one transaction's (or one saved card's) clock forward",
+    description:
+      "With `reference`: the payment's deadlines come `seconds` closer and what falls due runs at once; answers as verify. With `authorization`: the saved card's clock moves (a card whose expiry passes is `expired`); answers the authorization.",
     auth: "secret_key",
     body: ClockAdvanceBody,
     status: 200,
-    response: VerifiedResponse,
-    errors: ["test_mode_only", "transaction_not_found"],
+    response: z.union([VerifiedResponse, AuthorizationResponse]),
+    errors: ["test_mode_only", "transaction_not_found", "authorization_not_found"],
     example: { reference: "PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y", seconds: 1800 },
-    handler: ({ auth, body }) => advanceClock({ principal: auth, ...body }),
+    handler: async ({ auth, body }) => {
+      if (body.authorization) {
+        assertTestMode(auth.mode);
+        return advanceAuthorizationClock({
+          merchantId: auth.merchantId,
+          mode: auth.mode,
+          code: body.authorization,
+          seconds: body.seconds,
+        });
+      }
+      return advanceClock({ principal: auth, reference: body.reference ?? "", seconds: body.seconds });
+    },
+  }),
+  chargeAuthorization: defineEndpoint({
+    method: "POST",
+    path: "/v1/payment/charge-authorization",
+    tag: "Payments",
+    summary: "Charge a saved card with the customer away",
+    description:
+      "Charges an `AUTH_` code saved on the checkout (initialize's `saveCard`). Answers `success`, `failed` with a `reason`, `requires_action` (the bank asks the customer for an OTP or 3-D Secure: send them `checkoutUrl`; the payment stays `pending`) or `pending` (the network has not decided; payment.completed or payment.failed follow). Fees, events, verify and refunds as for any card payment. A `reference` (or an `Idempotency-Key`) already charged answers that charge as it stands, never a second one.",
+    auth: "secret_key",
+    body: ChargeAuthorizationBody,
+    status: 201,
+    response: ChargeAuthorizationResponse,
+    errors: [
+      "authorization_not_found",
+      "authorization_inactive",
+      "reference_in_use",
+      "channel_unavailable",
+      "live_not_connected",
+      "processor_error",
+    ],
+    example: {
+      authorizationCode: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y",
+      amount: "5000.00",
+      currency: "NGN",
+      reference: "PAY_TXN_INV2026001",
+      description: "November invoice",
+    },
+    handler: ({ auth, body, idempotencyKey, idempotencyRequestHash }) =>
+      chargeAuthorization({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        charge: body,
+        idempotency:
+          idempotencyKey !== null && idempotencyRequestHash !== null
+            ? { key: idempotencyKey, requestHash: idempotencyRequestHash }
+            : null,
+      }),
   }),
   paystackWebhook: defineEndpoint({
     method: "POST",

@@ -4,9 +4,10 @@ import type { Mode } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { type Job, recurringJob } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
-import { lockTransaction, transition } from "@/lib/payments/state-machine";
+import { lockTransaction } from "@/lib/payments/state-machine";
 import { railsOfAttempt } from "@/lib/rails/rails-for";
 import type { CardStatus } from "@/lib/rails/types";
+import { afterCardFailure } from "./after-card-failure";
 import { updateAttempt } from "./attempts";
 import { captureCard } from "./capture-card";
 
@@ -85,7 +86,7 @@ async function reconcileAttempt(attempt: {
         return false;
       }
       if (status.kind === "success") {
-        const result = await captureCard(trx, tx, attempt.id);
+        const result = await captureCard(trx, tx, attempt.id, status.reusable);
         log.info("card attempt reconciled", { attemptId: attempt.id, reference, result });
         return true;
       }
@@ -96,7 +97,7 @@ async function reconcileAttempt(attempt: {
             ? "authorization_incomplete"
             : "no_answer_from_network";
       await updateAttempt(trx, attempt.id, { status: "failed", failureReason: reason });
-      if (tx.status === "awaiting_otp") await transition(trx, tx, "pending");
+      await afterCardFailure(trx, tx);
       log.info("card attempt reconciled", { attemptId: attempt.id, reference, result: "failed", reason });
       return true;
     });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money, Reference, Timestamp } from "@/lib/core/schemas";
+import { AuthorizationResponse } from "@/lib/customers/responses";
 import { ChannelName, CurrencyCode, TransactionStatus } from "@/lib/payments/vocabulary";
 
 /** `data` of the bank transfer charge: docs/api.md "Virtual account" plus the exact amount (presentVirtualAccount). */
@@ -153,3 +154,30 @@ export const SandboxAuthorizationResponse = z.object({
   channel: ChannelName,
   status: TransactionStatus,
 });
+
+/** `data` of POST /v1/payment/charge-authorization (presentAuthorizationCharge). */
+export const ChargeAuthorizationResponse = z
+  .strictObject({
+    reference: Reference,
+    status: z.enum(["success", "failed", "requires_action", "pending"]).meta({
+      description:
+        "`success`: paid. `failed`: declined, see `reason`; the payment is `failed`. `requires_action`: the bank asks the customer for a one-time password or its 3-D Secure page; the payment stays `pending` until the customer finishes it at `checkoutUrl` (payment.completed or payment.failed follow). `pending`: the card's network has not decided yet; the outcome comes as payment.completed or payment.failed, and on verify.",
+    }),
+    reason: z.string().optional().meta({
+      description: "With `failed`: card_declined, insufficient_funds, expired_card, …",
+      example: "card_declined",
+    }),
+    amount: Money,
+    fees: Money.meta({ description: "The card fee, as for any card payment." }),
+    total: Money.meta({
+      description: "What the card is charged: amount plus the fee when the customer bears it.",
+    }),
+    currency: CurrencyCode,
+    authorization: AuthorizationResponse,
+    checkoutUrl: z.url().optional().meta({
+      description:
+        "With `requires_action`: the hosted page where the customer answers the bank (send it to them).",
+    }),
+    accessCode: z.string().optional(),
+  })
+  .meta({ id: "AuthorizationCharge" });

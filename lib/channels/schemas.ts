@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { amountInput } from "@/lib/core/schemas";
+import { amountInput, Metadata } from "@/lib/core/schemas";
+import { AuthorizationCodeField } from "@/lib/customers/schemas";
+import { LOCALES } from "@/lib/i18n/locales";
+import { parseAmount } from "@/lib/money/amount";
+import { CURRENCY_CODES, type Currency, DEFAULT_CURRENCY } from "@/lib/money/currencies";
 import { luhnValid } from "./card-brand";
 
 /** Request schemas of the checkout charge endpoints and the sandbox doors. */
@@ -28,6 +32,17 @@ export const CardBody = z
     expiryMonth: intLike("expiryMonth", 1, 12),
     expiryYear: intLike("expiryYear", 0, 2100).transform((y) => (y < 100 ? 2000 + y : y)),
     cvv: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
+    saveCard: z.boolean({ message: "must be true or false" }).optional().meta({
+      description:
+        'The customer ticked "Save this card for future payments" (initialize\'s `saveCard: "optional"`). With `saveCard: "required"` the card is saved whatever this says (paying is agreeing to the terms shown); on a payment that offers no saving, `true` is refused.',
+    }),
+    locale: z
+      .enum(LOCALES, { message: `must be one of ${LOCALES.join(", ")}` })
+      .optional()
+      .meta({
+        description:
+          "The language the page showed the saving's words in (kept with the consent); the payment's own language, else English, when left out.",
+      }),
   })
   .superRefine((card, ctx) => {
     const now = new Date();
@@ -135,16 +150,42 @@ export const SandboxTransferBody = z.strictObject({
 /** At most 31 days at a time: past that every deadline of a checkout has long gone. */
 export const MAX_CLOCK_ADVANCE_SECONDS = 31 * 24 * 3600;
 
-export const ClockAdvanceBody = z.strictObject({
-  reference: z
-    .string()
-    .regex(/^PAY_TXN_[A-Za-z0-9]{1,64}$/, "must be a transaction reference like PAY_TXN_..."),
-  seconds: z
-    .number({ message: "must be a whole number of seconds" })
-    .int("must be a whole number of seconds")
-    .min(1, "must be at least 1")
-    .max(MAX_CLOCK_ADVANCE_SECONDS, `must be at most ${MAX_CLOCK_ADVANCE_SECONDS} (31 days)`),
-});
+/** How far a saved card's clock may move in one call (its card's expiry may be a year away). */
+export const MAX_AUTHORIZATION_CLOCK_SECONDS = 400 * 24 * 3600;
+
+export const ClockAdvanceBody = z
+  .strictObject({
+    reference: z
+      .string()
+      .regex(/^PAY_TXN_[A-Za-z0-9]{1,64}$/, "must be a transaction reference like PAY_TXN_...")
+      .optional()
+      .meta({ description: "A test payment whose clock moves (its access code, windows and holds)." }),
+    authorization: AuthorizationCodeField.optional().meta({
+      description:
+        "A saved test card whose clock moves instead: a card whose expiry month ends within that time is `expired` from then on.",
+    }),
+    seconds: z
+      .number({ message: "must be a whole number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(1, "must be at least 1")
+      .max(MAX_AUTHORIZATION_CLOCK_SECONDS, `must be at most ${MAX_AUTHORIZATION_CLOCK_SECONDS} (400 days)`),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.reference === undefined) === (v.authorization === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["reference"],
+        message: "give either reference (a payment) or authorization (a saved card), not both nor neither",
+      });
+    }
+    if (v.reference !== undefined && v.seconds > MAX_CLOCK_ADVANCE_SECONDS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["seconds"],
+        message: `must be at most ${MAX_CLOCK_ADVANCE_SECONDS} (31 days) for a payment`,
+      });
+    }
+  });
 
 export const SandboxAuthorizationBody = z.strictObject({
   reference: z
@@ -155,3 +196,44 @@ export const SandboxAuthorizationBody = z.strictObject({
 
 /** A POST without a body (or with `{}`): nothing to say but the access code. */
 export const EmptyBody = z.strictObject({});
+
+/** POST /v1/payment/charge-authorization: a saved card charged with the customer away (docs/customers.md). */
+export const ChargeAuthorizationBody = z
+  .strictObject({
+    authorizationCode: AuthorizationCodeField,
+    amount: amountInput(z.string().max(40, "must be at most 40 characters")),
+    currency: z
+      .enum(CURRENCY_CODES, { message: `must be one of ${CURRENCY_CODES.join(", ")}` })
+      .default(DEFAULT_CURRENCY),
+    reference: z
+      .string({ message: "must be a transaction reference like PAY_TXN_..." })
+      .regex(
+        /^PAY_TXN_[A-Za-z0-9]{1,64}$/,
+        "must be PAY_TXN_ followed by 1 to 64 letters and digits (the payment's reference; a new one is made when left out)",
+      )
+      .optional()
+      .meta({
+        description:
+          "The payment's reference, chosen by the caller (one per charge: an invoice's, an order's). A reference already charged answers that charge as it stands, never a second charge; one another payment has is refused (409 `reference_in_use`). Made when left out.",
+      }),
+    description: z.string().max(500, "must be at most 500 characters").nullish(),
+    metadata: Metadata.nullish(),
+  })
+  .transform((v, ctx) => {
+    const currency = v.currency as Currency;
+    const amount = parseAmount(v.amount, currency);
+    if (!amount.ok) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: amount.reason });
+      return z.NEVER;
+    }
+    return {
+      authorizationCode: v.authorizationCode,
+      amountMinor: amount.minor,
+      currency,
+      reference: v.reference,
+      description: v.description ?? undefined,
+      metadata: v.metadata ?? undefined,
+    };
+  });
+
+export type ChargeAuthorizationInput = z.output<typeof ChargeAuthorizationBody>;

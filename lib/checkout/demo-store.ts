@@ -96,7 +96,7 @@ export async function createDemoPayment(input: {
     return {
       ok: false,
       message:
-        err.error === "invalid_api_key"
+        err.code === "invalid_api_key"
           ? `The demo merchant's key is not a key of this database (a database seeded before the key was kept in it reads it from ${env().DEMO_MERCHANT_FILE}). Start on an empty database to create the demo merchant again.`
           : err.message || "The payment could not be created.",
     };

@@ -93,6 +93,15 @@ export async function loadCheckout(input: {
           .executeTakeFirst()
       : undefined;
   const session = presentSession(row);
+  // A merchant's charge of a saved card shows that card (brand and last 4, all there is of it).
+  const saved =
+    row.merchant_initiated === 1 && row.authorization_id
+      ? await db()
+          .selectFrom("card_authorizations")
+          .select(["brand", "last4"])
+          .where("id", "=", row.authorization_id)
+          .executeTakeFirst()
+      : undefined;
   // Whether a payment processor (Paystack) takes this merchant's payments of the mode: the same rule as
   // railsFor, without refusing (a live checkout without one shows what the charges answer: live_not_connected).
   const processor = (await paystackKeyFor({ merchantId: row.merchant_id, mode })) !== undefined;
@@ -133,6 +142,8 @@ export async function loadCheckout(input: {
     receiptsByEmail: receiptsByEmail(),
     paidWith: paidAttempt ? describeInstrument(paidAttempt.channel, paidAttempt.details) : null,
     record: { ...presentCheckoutRecord(row), ...(action && { action }) } as CheckoutRecord,
+    saveCard: row.merchant_initiated === 1 ? null : (row.save_card as CheckoutView["saveCard"]),
+    savedCard: saved ? { brand: saved.brand, last4: saved.last4 } : null,
   };
   return { kind: "found", view };
 }

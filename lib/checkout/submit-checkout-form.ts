@@ -20,6 +20,7 @@ import { submitBankStep } from "@/lib/channels/submit-bank-step";
 import { submitCardOtp } from "@/lib/channels/submit-card-otp";
 import { submitCardStep } from "@/lib/channels/submit-card-step";
 import { isAppError } from "@/lib/core/errors";
+import { isLocale } from "@/lib/i18n/locales";
 import { authenticateAccessCode } from "@/lib/payments/authenticate-access-code";
 import { type Channel, isChannel } from "@/lib/payments/channel-list";
 import type { StepAnswer } from "@/lib/rails/types";
@@ -154,7 +155,20 @@ export async function submitCheckoutForm(input: {
           cvv,
         });
         if (!card.success) return done("card:numberInvalid");
-        return done(declined(await chargeCard({ principal, card: card.data })));
+        const { saveCard: _, locale: __, ...details } = card.data;
+        // The box of initialize's saveCard "optional" (a checkbox posts "on" only when ticked), in the page's language.
+        const lang = field(form, "lang");
+        return done(
+          declined(
+            await chargeCard({
+              principal,
+              card: details,
+              saveCard: form.get("saveCard") === "on",
+              locale: isLocale(lang) ? lang : undefined,
+              clientAddress: input.clientAddress,
+            }),
+          ),
+        );
       }
       case "otp": {
         const otp = OtpBody.safeParse({ otp: digitsOf(field(form, "otp")) });

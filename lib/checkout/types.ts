@@ -88,6 +88,16 @@ export type CheckoutView = {
   receiptsByEmail: boolean;
   /** The first checkout verify record, so the page renders the right state before its first poll. */
   record: CheckoutRecord;
+  /**
+   * initialize's `saveCard`: the card form shows the box to keep the card (`optional`, unticked) or says the
+   * card will be kept and charged later (`required`); null: nothing is saved.
+   */
+  saveCard: "optional" | "required" | null;
+  /**
+   * A charge of a saved card the merchant made, which the customer finishes here (an OTP, the bank's page):
+   * the card it charges. There is no card form then, only the step. Null on every other payment.
+   */
+  savedCard: { brand: string; last4: string } | null;
 };
 
 export const TERMINAL: ReadonlySet<CheckoutStatus> = new Set(["success", "failed", "abandoned"]);

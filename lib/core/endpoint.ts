@@ -63,6 +63,11 @@ export type EndpointContext<A extends Credential, B, Q, P> = {
   rawBody: string;
   /** The request's headers (a processor's signature header). */
   headers: Headers;
+  /**
+   * Answer with another success status than the definition's `status`: the one its `alsoStatus` names (an
+   * email already known answers 200 with that customer where a new one is 201). Anything else throws.
+   */
+  answerWith: (status: 200 | 201 | 202) => void;
 };
 
 export type EndpointDefinition<
@@ -84,6 +89,8 @@ export type EndpointDefinition<
   params?: P;
   /** The success status; a handler's answer goes out with it. */
   status: 200 | 201 | 202;
+  /** A second success status the handler may choose (`answerWith`), with the same response schema. */
+  alsoStatus?: { status: 200 | 201 | 202; description: string };
   /** The success answer's `data` (or, with `raw`, the whole answer): the handler's return type. */
   response: R;
   /** Failure codes particular to this endpoint; those every endpoint of its kind can give are added (`declaredErrors`). */

@@ -29,6 +29,9 @@ export const ERROR_STATUS = {
   payment_link_not_found: 404,
   event_not_found: 404,
   refund_not_found: 404,
+  customer_not_found: 404,
+  /** A saved card's code that is unknown, another merchant's or another mode's. */
+  authorization_not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
   /** The request's headers, or the whole request, did not arrive in time; answered by server.mjs. */
@@ -40,6 +43,10 @@ export const ERROR_STATUS = {
   payment_link_unavailable: 409,
   /** A live payment of a merchant with no payment processor connected (and no deployment default key). */
   live_not_connected: 409,
+  /** A saved card deactivated by the merchant, or past its card's expiry. */
+  authorization_inactive: 409,
+  /** A reference given to charge-authorization that another payment already has. */
+  reference_in_use: 409,
   idempotency_in_progress: 409,
   email_taken: 409,
   payload_too_large: 413,

@@ -42,3 +42,46 @@ export const ModeName = z.enum(["test", "live"]).meta({ id: "Mode", example: "te
 
 /** A request's `mode` (a key roll, a webhook endpoint, a processor connection). */
 export const ModeSchema = z.enum(["test", "live"], { message: 'must be "test" or "live"' });
+
+/** Request building blocks several areas share (initialize, customers, payment links). */
+
+export const MAX_METADATA_BYTES = 16 * 1024;
+export const MAX_METADATA_DEPTH = 8;
+
+/** Depth of a JSON value, walked iteratively so no input can exhaust the stack. */
+export function jsonDepth(value: unknown): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node !== null && typeof node === "object") {
+      const next = depth + 1;
+      if (next > max) max = next;
+      if (max > 64) return max;
+      for (const child of Object.values(node as Record<string, unknown>)) stack.push([child, next]);
+    }
+  }
+  return max;
+}
+
+export const Metadata = z
+  .record(z.string().max(100, "keys must be at most 100 characters"), z.unknown())
+  // abort: the size check below must never stringify a value too deep to stringify.
+  .refine((v) => jsonDepth(v) <= MAX_METADATA_DEPTH, {
+    message: `must be at most ${MAX_METADATA_DEPTH} levels deep`,
+    abort: true,
+  })
+  .refine(
+    (v) => new TextEncoder().encode(JSON.stringify(v)).length <= MAX_METADATA_BYTES,
+    `must be at most ${MAX_METADATA_BYTES} bytes as JSON`,
+  );
+
+export const Email = z
+  .email({ message: "must be a valid email address" })
+  .max(254, "must be at most 254 characters");
+
+export const CustomerName = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters");

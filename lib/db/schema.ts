@@ -108,6 +108,14 @@ export interface TransactionsTable {
   link_place_until: Int | null;
   /** Started on a usage-limited link: a keyed hash of the client address that started it (places per address). */
   link_holder: string | null;
+  /** The customer of the transaction's email (lib/customers); null without an email. */
+  customer_id: string | null;
+  /** Initialize's `saveCard`: "optional" | "required"; null: no card is saved. */
+  save_card: string | null;
+  /** The saved card (card_authorizations) this payment saved, or charged with the customer away. */
+  authorization_id: string | null;
+  /** 1: a charge of a saved card with the customer away (POST /v1/payment/charge-authorization). */
+  merchant_initiated: Generated<number>;
 }
 
 /** One try at paying on one channel; a transaction may have many (the customer can switch channels). */
@@ -259,6 +267,77 @@ export interface ProcessorEventsTable {
   reference: string | null;
   outcome: string;
   received_at: Int;
+}
+
+/** A merchant's customer in one mode, one per email (lib/customers): `id` is its code, `CUS_…`. */
+export interface CustomersTable {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  email: string;
+  /** The email as compared: trimmed, lower case (unique per merchant and mode). */
+  email_key: string;
+  name: string | null;
+  phone: string | null;
+  /** JSON object or null. */
+  metadata: string | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** A saved card (docs/customers.md): `id` is its code, `AUTH_…`. */
+export interface CardAuthorizationsTable {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  customer_id: string;
+  /** A keyed hash of the card number, per merchant and mode (lib/customers/card-fingerprint.ts); never the number. */
+  fingerprint: string;
+  /** `fingerprint` while active, null once deactivated (unique per customer where set). */
+  active_fingerprint: string | null;
+  /** The rail that saved it and charges it: "sandbox" | "paystack". */
+  rail: string;
+  /** Whose processor key saved it (rail_charges.key_source); null on the sandbox. */
+  key_source: string | null;
+  /** The rail's token to charge the card again (Paystack's authorization_code), sealed (lib/security/seal.ts). */
+  token_sealed: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  bank: string | null;
+  /** "active" | "deactivated" ("expired" is read from the expiry and the clock). */
+  status: string;
+  /** Test mode: how far its clock was moved (POST /v1/sandbox/clock/advance), ms. */
+  clock_offset_ms: Generated<Int>;
+  created_at: Int;
+  updated_at: Int;
+  last_used_at: Int | null;
+  deactivated_at: Int | null;
+}
+
+/** A customer's consent to keep a card, as it was given on the checkout. */
+export interface CardConsentsTable {
+  id: string;
+  authorization_id: string;
+  merchant_id: string;
+  mode: Mode;
+  transaction_id: string;
+  /** Initialize's saveCard: "optional" (a box ticked) | "required" (the payment's terms). */
+  kind: string;
+  /** The words the customer was shown. */
+  text: string;
+  locale: string;
+  client_address: string;
+  given_at: Int;
+}
+
+/** The sandbox card network's reusable tokens (test mode): how a charge of each one is answered. */
+export interface SandboxCardTokensTable {
+  token: string;
+  /** "succeeds" | "declines" | "asks_otp" (lib/rails/sandbox.ts); never a card number. */
+  behaviour: string;
+  created_at: Int;
 }
 
 export interface IdempotencyKeysTable {
@@ -432,6 +511,10 @@ export interface Database {
   rail_charges: RailChargesTable;
   processor_events: ProcessorEventsTable;
   jobs: JobsTable;
+  customers: CustomersTable;
+  card_authorizations: CardAuthorizationsTable;
+  card_consents: CardConsentsTable;
+  sandbox_card_tokens: SandboxCardTokensTable;
 }
 
 export function toMinor(value: Int): bigint {

@@ -40,7 +40,16 @@ export function endpointHandler(endpoint: Endpoint, door: Door = "api"): RouteHa
       rawBody: endpoint.rawBody,
       declared,
     },
-    async (ctx) => ({ status: endpoint.status, data: await handler(ctx) }),
+    async (ctx) => {
+      let status: number = endpoint.status;
+      const answerWith = (chosen: 200 | 201 | 202) => {
+        if (chosen !== endpoint.status && chosen !== endpoint.alsoStatus?.status)
+          throw new Error(`${endpoint.method} ${endpoint.path} does not declare the status ${chosen}`);
+        status = chosen;
+      };
+      const data = await handler({ ...ctx, answerWith });
+      return { status, data };
+    },
   );
 }
 

@@ -22,7 +22,7 @@ import { readQuery } from "./query";
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type ApiContext<A extends Credential, B, Q, P> = EndpointContext<A, B, Q, P>;
+export type ApiContext<A extends Credential, B, Q, P> = Omit<EndpointContext<A, B, Q, P>, "answerWith">;
 
 /** What a handler returns: data for the success envelope, with 200 unless `status` says otherwise. */
 export type ApiResult = { status?: number; data: unknown; headers?: Record<string, string> };

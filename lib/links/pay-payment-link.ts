@@ -98,6 +98,7 @@ export async function payPaymentLink(input: {
           email: input.email ?? undefined,
           customerName: input.customerName ?? undefined,
           callbackUrl: link.redirect_url ?? undefined,
+          saveCard: undefined,
           description: link.title,
           // The link's start page adds its language to the checkout address (?lang=) instead.
           locale: undefined,

@@ -83,6 +83,17 @@ function toOperation(op: Endpoint, examples: Record<string, unknown>): ZodOpenAp
       },
     },
   };
+  if (op.alsoStatus) {
+    responses[String(op.alsoStatus.status)] = {
+      description: op.alsoStatus.description,
+      content: {
+        "application/json": {
+          schema: Success(op.response),
+          ...(data !== undefined && { example: { status: "success", data } }),
+        },
+      },
+    };
+  }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: `Failure: ${codes.map((c) => `\`${c}\``).join(", ")}`,

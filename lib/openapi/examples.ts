@@ -1,7 +1,11 @@
 import type { Selectable } from "kysely";
+import { presentAuthorizationCharge } from "@/lib/channels/present-authorization-charge";
 import { presentVirtualAccount } from "@/lib/channels/present-virtual-account";
 import type { ErrorCode } from "@/lib/core/errors";
+import { presentAuthorization, presentCustomer } from "@/lib/customers/present";
 import type {
+  CardAuthorizationsTable,
+  CustomersTable,
   EventsTable,
   MerchantsTable,
   PaymentLinksTable,
@@ -87,6 +91,10 @@ export const SPECIMENS = {
     idempotency_request_hash: null,
     link_place_until: null,
     link_holder: null,
+    customer_id: "CUS_4GM7QX2LP9ZR8TN3VB6K",
+    save_card: "optional",
+    authorization_id: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y",
+    merchant_initiated: 0,
   } satisfies Selectable<TransactionsTable>,
   /** The account a bank transfer waits on, 30 minutes. */
   virtualAccount: {
@@ -147,6 +155,41 @@ export const SPECIMENS = {
     created_at: CREATED,
     updated_at: CREATED,
   } satisfies Selectable<PaymentLinksTable>,
+  customer: {
+    id: "CUS_4GM7QX2LP9ZR8TN3VB6K",
+    merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+    mode: "test",
+    email: "customer@example.com",
+    email_key: "customer@example.com",
+    name: "Chioma Okafor",
+    phone: "+2348031234567",
+    metadata: null,
+    created_at: CREATED - 30 * 86_400_000,
+    updated_at: CREATED - 30 * 86_400_000,
+  } satisfies Selectable<CustomersTable>,
+  /** The card the paid specimen saved, with the customer's consent. */
+  authorization: {
+    id: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y",
+    merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+    mode: "test",
+    customer_id: "CUS_4GM7QX2LP9ZR8TN3VB6K",
+    fingerprint: "9c1e…",
+    active_fingerprint: "9c1e…",
+    rail: "sandbox",
+    key_source: null,
+    token_sealed: "sealed…",
+    brand: "visa",
+    last4: "4242",
+    exp_month: 12,
+    exp_year: 2030,
+    bank: "Paygate Sandbox Bank",
+    status: "active",
+    clock_offset_ms: 0,
+    created_at: PAID,
+    updated_at: PAID,
+    last_used_at: null,
+    deactivated_at: null,
+  } satisfies Selectable<CardAuthorizationsTable>,
   endpoint: {
     id: "whe_3Qn8Lk2Xp7Wm4Zt9Vb5Rc6Yd",
     merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
@@ -176,7 +219,7 @@ export const SPECIMENS = {
 export function specimenEvent() {
   const payload = {
     event: "payment.completed",
-    data: presentVerified(SPECIMENS.paid),
+    data: presentVerified(SPECIMENS.paid, SPECIMENS.authorization),
     timestamp: new Date(PAID).toISOString(),
   };
   const event: Selectable<EventsTable> = {
@@ -225,7 +268,7 @@ export function specimenEvent() {
 
 /** The answer's `data` of each operation, keyed `METHOD /path`. */
 export function successExamples(): Record<string, unknown> {
-  const { merchant, paid, refund, link, endpoint } = SPECIMENS;
+  const { merchant, paid, refund, link, endpoint, customer, authorization: saved } = SPECIMENS;
   const pending = {
     ...paid,
     status: "pending",
@@ -237,7 +280,22 @@ export function successExamples(): Record<string, unknown> {
     amount_refunded_minor: 0n,
   };
   const session = presentSession(pending, EXAMPLE_BASE);
-  const verified = presentVerified(paid);
+  const verified = presentVerified(paid, saved);
+  const customerWithCard = presentCustomer(customer, [saved]);
+  const customers = { customers: [customerWithCard], nextCursor: null };
+  const deactivated = presentAuthorization({ ...saved, status: "deactivated", active_fingerprint: null });
+  const charged = presentAuthorizationCharge(
+    {
+      ...paid,
+      reference: "PAY_TXN_INV2026001",
+      save_card: null,
+      merchant_initiated: 1,
+      metadata: null,
+      amount_refunded_minor: 0n,
+    },
+    { status: "success", failure_reason: null },
+    { ...saved, last_used_at: PAID },
+  );
   const refunds = { refunds: [presentRefund(refund)], nextCursor: null };
   const event = specimenEvent();
   const events = { events: [event], nextCursor: null };
@@ -472,6 +530,25 @@ export function successExamples(): Record<string, unknown> {
     "GET /v1/health": { database: "reachable", databaseMs: 1.4 },
     "GET /v1/metrics":
       '# HELP paygate_http_requests_total HTTP requests answered, by endpoint, method and status.\n# TYPE paygate_http_requests_total counter\npaygate_http_requests_total{endpoint="/v1/payment/initialize",method="POST",status="200"} 1520\n…\n# HELP paygate_webhook_oldest_pending_seconds How long the longest-waiting webhook delivery has been due without being sent; 0 when none is.\n# TYPE paygate_webhook_oldest_pending_seconds gauge\npaygate_webhook_oldest_pending_seconds 0\n',
+    "POST /v1/customers": customerWithCard,
+    "GET /v1/customers": customers,
+    "GET /v1/customers/{code}": customerWithCard,
+    "PATCH /v1/customers/{code}": {
+      ...customerWithCard,
+      name: "Chioma Okafor-Bello",
+      metadata: { plan: "gold" },
+    },
+    "POST /v1/authorizations/{code}/deactivate": deactivated,
+    "POST /v1/merchants/customers": customerWithCard,
+    "GET /v1/merchants/customers": customers,
+    "GET /v1/merchants/customers/{code}": customerWithCard,
+    "PATCH /v1/merchants/customers/{code}": {
+      ...customerWithCard,
+      name: "Chioma Okafor-Bello",
+      metadata: { plan: "gold" },
+    },
+    "POST /v1/merchants/authorizations/{code}/deactivate": deactivated,
+    "POST /v1/payment/charge-authorization": charged,
   };
 }
 
@@ -500,6 +577,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   payment_link_not_found: "No payment link summer-tote.",
   event_not_found: "No event evt_3JcKp0Wq8XvN2mTz6RbL4hYd in test mode.",
   refund_not_found: "id: no refund rfd_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd in test mode.",
+  customer_not_found: "code: no customer CUS_4GM7QX2LP9ZR8TN3VB6K in test mode.",
+  authorization_not_found: "authorizationCode: no saved card AUTH_8Q2M4K7ZP1XW3N5R6T9Y in test mode.",
+  authorization_inactive:
+    "authorizationCode: the saved card AUTH_8Q2M4K7ZP1XW3N5R6T9Y was deactivated and can no longer be charged.",
+  reference_in_use:
+    "reference: PAY_TXN_INV2026001 is already the reference of another payment; charge with a new reference, or leave it out.",
   route_not_found: "No route GET /v1/payments.",
   method_not_allowed: "DELETE is not allowed here; use GET.",
   invalid_state: "The transaction is already paid; it cannot be charged again.",

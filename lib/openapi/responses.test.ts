@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { presentAuthorizationCharge } from "@/lib/channels/present-authorization-charge";
 import { presentVirtualAccount } from "@/lib/channels/present-virtual-account";
-import { VirtualAccountResponse } from "@/lib/channels/responses";
+import { ChargeAuthorizationResponse, VirtualAccountResponse } from "@/lib/channels/responses";
+import { presentAuthorization, presentCustomer } from "@/lib/customers/present";
+import { AuthorizationResponse, CustomerResponse } from "@/lib/customers/responses";
 import { presentDisplay, presentLink } from "@/lib/links/present";
 import { LinkDisplayResponse, LinkResponse } from "@/lib/links/responses";
 import { presentMerchant, presentSettings } from "@/lib/merchants/present";
@@ -25,7 +28,7 @@ function expectStrict(schema: z.ZodType, value: unknown, what: string) {
   expect(parsed.data, `${what}: fields the schema does not declare`).toStrictEqual(value);
 }
 
-const { paid, refund, link, endpoint, merchant, virtualAccount } = SPECIMENS;
+const { paid, refund, link, endpoint, merchant, virtualAccount, customer, authorization } = SPECIMENS;
 const pending = {
   ...paid,
   status: "pending",
@@ -51,6 +54,11 @@ describe("presenters and their response schemas", () => {
     for (const row of [paid, pending, awaiting]) {
       expectStrict(SessionResponse, presentSession(row), `presentSession ${row.status}`);
       expectStrict(VerifiedResponse, presentVerified(row), `presentVerified ${row.status}`);
+      expectStrict(
+        VerifiedResponse,
+        presentVerified(row, authorization),
+        `presentVerified ${row.status}, saved card`,
+      );
       expectStrict(CheckoutRecordResponse, presentCheckoutRecord(row), `presentCheckoutRecord ${row.status}`);
     }
     const split = { ...pending, distribution: '{"acct_1":"300000","acct_2":"200000"}' };
@@ -121,5 +129,40 @@ describe("presenters and their response schemas", () => {
     };
     expectStrict(EndpointResponse, presentEndpoint(disabled), "presentEndpoint disabled");
     expectStrict(EventResponse, specimenEvent(), "presentEvent");
+  });
+
+  it("customers and saved cards: active, deactivated, expired; a charge of one in each outcome", () => {
+    const deactivated = {
+      ...authorization,
+      status: "deactivated",
+      active_fingerprint: null,
+      deactivated_at: 1,
+    };
+    const expired = { ...authorization, exp_year: 2020, last_used_at: authorization.created_at };
+    for (const row of [authorization, deactivated, expired])
+      expectStrict(AuthorizationResponse, presentAuthorization(row), `presentAuthorization ${row.status}`);
+    expect(presentAuthorization(expired).status).toBe("expired");
+    expect(presentAuthorization(deactivated).status).toBe("deactivated");
+    expectStrict(CustomerResponse, presentCustomer(customer, [authorization, expired]), "presentCustomer");
+    expectStrict(
+      CustomerResponse,
+      presentCustomer({ ...customer, name: null, phone: null, metadata: '{"tier":"gold"}' }, []),
+      "presentCustomer without cards",
+    );
+    const charged = { ...paid, merchant_initiated: 1, save_card: null };
+    const open = { ...charged, status: "pending" };
+    const cases = [
+      presentAuthorizationCharge(charged, { status: "success", failure_reason: null }, authorization),
+      presentAuthorizationCharge(
+        { ...charged, status: "failed" },
+        { status: "failed", failure_reason: "card_declined" },
+        authorization,
+      ),
+      presentAuthorizationCharge(open, { status: "awaiting_action", failure_reason: null }, authorization),
+      presentAuthorizationCharge(open, { status: "authorizing", failure_reason: null }, authorization),
+    ];
+    expect(cases.map((c) => c.status)).toEqual(["success", "failed", "requires_action", "pending"]);
+    for (const c of cases)
+      expectStrict(ChargeAuthorizationResponse, c, `presentAuthorizationCharge ${c.status}`);
   });
 });

@@ -68,10 +68,31 @@ describe("webhook event bodies in the document", () => {
       amountSettled: "5050.00",
       paidAt: timestamp,
       metadata: { orderId: "1042" },
-      customer: { email: "ada@example.com", name: null },
+      customer: { code: "CUS_4GM7QX2LP9ZR8TN3VB6K", email: "ada@example.com", name: null },
+      authorization: null,
     };
     const completed = validator("payment.completed");
     expect(completed({ event: "payment.completed", data: payment, timestamp })).toBe(true);
+    // A payment that saved (or charged) a card names it.
+    const saved = {
+      ...payment,
+      authorization: {
+        authorizationCode: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y",
+        brand: "visa",
+        last4: "4242",
+        expMonth: 12,
+        expYear: 2030,
+        bank: "Paygate Sandbox Bank",
+        reusable: true,
+        status: "active",
+        createdAt: timestamp,
+        lastUsedAt: null,
+      },
+    };
+    expect(completed({ event: "payment.completed", data: saved, timestamp })).toBe(true);
+    expect(
+      completed({ event: "payment.completed", data: { ...saved, authorization: { token: "x" } }, timestamp }),
+    ).toBe(false);
     expect(
       completed({ event: "payment.completed", data: { ...payment, accountNumber: "1" }, timestamp }),
     ).toBe(false);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money, Reference, Timestamp } from "@/lib/core/schemas";
+import { AuthorizationResponse } from "@/lib/customers/responses";
 import { ChannelName, CurrencyCode, TransactionStatus } from "@/lib/payments/vocabulary";
 import { RefundResponse } from "@/lib/refunds/responses";
 import type { EventType } from "@/lib/webhooks/event-types";
@@ -24,7 +25,18 @@ const PaymentEventData = z
     amountSettled: Money.nullable(),
     paidAt: Timestamp.nullable(),
     metadata: z.record(z.string(), z.unknown()).meta({ description: "As sent on initialize." }),
-    customer: z.strictObject({ email: z.string().nullable(), name: z.string().nullable() }),
+    customer: z.strictObject({
+      code: z
+        .string()
+        .nullable()
+        .meta({ description: "The customer of the payment's email (null without one)." }),
+      email: z.string().nullable(),
+      name: z.string().nullable(),
+    }),
+    authorization: AuthorizationResponse.nullable().meta({
+      description:
+        "The saved card the payment saved (with the customer's consent) or charged with the customer away; null otherwise.",
+    }),
   })
   .meta({ id: "PaymentEventData" });
 

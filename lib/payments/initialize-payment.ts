@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { AppError } from "@/lib/core/errors";
 import type { MerchantPricing } from "@/lib/core/principal";
+import { ensureCustomer } from "@/lib/customers/ensure-customer";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Database, Mode } from "@/lib/db/schema";
@@ -48,8 +49,22 @@ export async function initializePayment(input: {
   if (!merchant) throw new AppError("invalid_api_key", "The merchant of this key no longer exists.");
 
   const p = input.payment;
+  if (p.saveCard && !p.email) {
+    throw new AppError(
+      "email_required",
+      "saveCard needs the customer's email: a saved card belongs to the customer of that email. Pass email to initialize.",
+    );
+  }
   const enabled = parseChannels(merchant.channels);
-  const requested = input.channels ? enabled.filter((c) => input.channels?.includes(c)) : enabled;
+  const asked = input.channels ? enabled.filter((c) => input.channels?.includes(c)) : enabled;
+  // A card the payment's terms save: only the card channel is offered.
+  const requested = p.saveCard === "required" ? asked.filter((c) => c === "card") : asked;
+  if (p.saveCard === "required" && requested.length === 0) {
+    throw new AppError(
+      "channel_unavailable",
+      'saveCard "required" takes the payment by card, and card payments are not enabled for this merchant.',
+    );
+  }
   // Only channels that can take this currency are offered (no USSD for GHS or KES).
   const channels = requested.filter((c) => channelServes(c, p.currency));
   if (channels.length === 0) {
@@ -78,6 +93,16 @@ export async function initializePayment(input: {
       }
     : null;
   const now = Date.now();
+  // Every payment with an email belongs to that email's customer, made on first use.
+  const customerId = p.email
+    ? await ensureCustomer(executor, {
+        merchantId: input.merchantId,
+        mode: input.mode,
+        email: p.email,
+        name: p.customerName,
+        at: now,
+      })
+    : null;
   const row = {
     id: newId(),
     reference: newReference(),
@@ -117,6 +142,10 @@ export async function initializePayment(input: {
     idempotency_request_hash: keyed?.requestHash ?? null,
     link_place_until: input.linkPlace?.until ?? null,
     link_holder: input.linkPlace?.holder ?? null,
+    customer_id: customerId,
+    save_card: p.saveCard ?? null,
+    authorization_id: null,
+    merchant_initiated: 0,
     created_at: now,
     updated_at: now,
   };

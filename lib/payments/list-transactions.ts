@@ -17,6 +17,8 @@ export type TransactionFilters = {
   to?: number;
   /** A reference (exact), or part of the customer's email or name (any case). */
   search?: string;
+  /** One customer's payments (its code). */
+  customer?: string;
 };
 
 /** A merchant's transactions in one mode, newest first, paged by an opaque cursor. */
@@ -36,6 +38,7 @@ export async function listTransactions(
   if (input.status) query = query.where("status", "=", input.status);
   if (input.channel) query = query.where("channel", "=", input.channel);
   if (input.currency) query = query.where("currency", "=", input.currency);
+  if (input.customer) query = query.where("customer_id", "=", input.customer);
   if (input.from !== undefined) query = query.where("created_at", ">=", input.from);
   if (input.to !== undefined) query = query.where("created_at", "<", input.to);
   const search = input.search?.trim();
@@ -55,5 +58,15 @@ export async function listTransactions(
     idPattern: UUID,
     limit: input.limit,
   });
-  return { transactions: page.map(presentVerified), nextCursor };
+  const saved = page.flatMap((t) => (t.authorization_id ? [t.authorization_id] : []));
+  const authorizations = saved.length
+    ? await db().selectFrom("card_authorizations").selectAll().where("id", "in", saved).execute()
+    : [];
+  const byId = new Map(authorizations.map((a) => [a.id, a]));
+  return {
+    transactions: page.map((t) =>
+      presentVerified(t, t.authorization_id ? (byId.get(t.authorization_id) ?? null) : null),
+    ),
+    nextCursor,
+  };
 }

@@ -1,4 +1,6 @@
 import type { Selectable } from "kysely";
+import type { AuthorizationRow } from "@/lib/customers/authorization-status";
+import { presentAuthorization } from "@/lib/customers/present";
 import { type TransactionsTable, toMillis, toMinor } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { formatAmount } from "@/lib/money/amount";
@@ -74,10 +76,18 @@ export const VERIFIED_COLUMNS = [
   "customer_name",
   "created_at",
   "amount_refunded_minor",
+  "customer_id",
+  "authorization_id",
 ] as const satisfies readonly (keyof Row)[];
 
-/** docs/api.md "Verified transaction": the data of server verify. Fields that only exist once paid are null before. */
-export function presentVerified(row: Pick<Row, (typeof VERIFIED_COLUMNS)[number]>) {
+/**
+ * docs/api.md "Verified transaction": the data of server verify. Fields that only exist once paid are null
+ * before. `authorization` is the saved card the payment saved or charged (its row, read by the caller).
+ */
+export function presentVerified(
+  row: Pick<Row, (typeof VERIFIED_COLUMNS)[number]>,
+  authorization: AuthorizationRow | null = null,
+) {
   const currency = row.currency as Currency;
   return {
     id: row.id,
@@ -92,7 +102,10 @@ export function presentVerified(row: Pick<Row, (typeof VERIFIED_COLUMNS)[number]
     merchantBearsCost: row.merchant_bears_cost === 1,
     paidAt: iso(row.paid_at),
     metadata: row.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : {},
-    customer: { email: row.email, name: row.customer_name },
+    customer: { code: row.customer_id, email: row.email, name: row.customer_name },
+    // The saved card this payment saved (with the customer's consent) or charged with the customer away.
+    authorization:
+      authorization && authorization.id === row.authorization_id ? presentAuthorization(authorization) : null,
     createdAt: new Date(toMillis(row.created_at)).toISOString(),
     // Merchant refunds not failed (docs/refunds.md); `status` stays `success`: the payment happened.
     amountRefunded: formatAmount(toMinor(row.amount_refunded_minor), currency),

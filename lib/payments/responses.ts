@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Money, Reference, Timestamp } from "@/lib/core/schemas";
+import { AuthorizationResponse } from "@/lib/customers/responses";
 import { ChannelName, CurrencyCode, TransactionStatus } from "./vocabulary";
 
 /** `data` of initialize and of a payment link's pay: docs/api.md "Transaction session" (presentSession). */
@@ -37,7 +38,18 @@ export const VerifiedResponse = z
     paidAt: Timestamp.nullable(),
     amountRefunded: Money.meta({ description: "Refunded to the customer so far (refunds not failed)." }),
     metadata: z.record(z.string(), z.unknown()),
-    customer: z.object({ email: z.string().nullable(), name: z.string().nullable() }),
+    customer: z.object({
+      code: z.string().nullable().meta({
+        description: "The customer of the payment's email (null without an email).",
+        example: "CUS_4GM7QX2LP9ZR8TN3VB6K",
+      }),
+      email: z.string().nullable(),
+      name: z.string().nullable(),
+    }),
+    authorization: AuthorizationResponse.nullable().meta({
+      description:
+        "The saved card this payment saved (initialize's `saveCard`, with the customer's consent) or charged (POST /v1/payment/charge-authorization); null otherwise.",
+    }),
     createdAt: Timestamp,
   })
   .meta({ id: "VerifiedTransaction" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amountInput } from "@/lib/core/schemas";
+import { amountInput, CustomerName, Email, Metadata } from "@/lib/core/schemas";
 import { LOCALES } from "@/lib/i18n/locales";
 import { parseAmount } from "@/lib/money/amount";
 import { CURRENCY_CODES, type Currency, DEFAULT_CURRENCY } from "@/lib/money/currencies";
@@ -7,50 +7,23 @@ import { checkDistribution } from "@/lib/money/distribution";
 
 /** Request schemas of the payment endpoints; shared by the route handlers and tests. */
 
-export const MAX_METADATA_BYTES = 16 * 1024;
-export const MAX_METADATA_DEPTH = 8;
-
-/** Depth of a JSON value, walked iteratively so no input can exhaust the stack. */
-export function jsonDepth(value: unknown): number {
-  let max = 0;
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (node !== null && typeof node === "object") {
-      const next = depth + 1;
-      if (next > max) max = next;
-      if (max > 64) return max;
-      for (const child of Object.values(node as Record<string, unknown>)) stack.push([child, next]);
-    }
-  }
-  return max;
-}
-
-export const Metadata = z
-  .record(z.string().max(100, "keys must be at most 100 characters"), z.unknown())
-  // abort: the size check below must never stringify a value too deep to stringify.
-  .refine((v) => jsonDepth(v) <= MAX_METADATA_DEPTH, {
-    message: `must be at most ${MAX_METADATA_DEPTH} levels deep`,
-    abort: true,
-  })
-  .refine(
-    (v) => new TextEncoder().encode(JSON.stringify(v)).length <= MAX_METADATA_BYTES,
-    `must be at most ${MAX_METADATA_BYTES} bytes as JSON`,
-  );
+// Shared with the other areas' requests (customers, links): defined in lib/core/schemas.ts.
+export {
+  CustomerName,
+  Email,
+  jsonDepth,
+  MAX_METADATA_BYTES,
+  MAX_METADATA_DEPTH,
+  Metadata,
+} from "@/lib/core/schemas";
 
 export const HttpUrl = z
   .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL" })
   .max(2048, "must be at most 2048 characters");
 
-export const Email = z
-  .email({ message: "must be a valid email address" })
-  .max(254, "must be at most 254 characters");
-
-export const CustomerName = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters");
+/** initialize's `saveCard`: a box the customer may tick, or the payment's terms. */
+export const SAVE_CARD_MODES = ["optional", "required"] as const;
+export type SaveCardMode = (typeof SAVE_CARD_MODES)[number];
 
 const CurrencySchema = z.enum(CURRENCY_CODES, { message: `must be one of ${CURRENCY_CODES.join(", ")}` });
 
@@ -67,6 +40,10 @@ export const InitializeBody = z
       .record(z.string(), z.union([z.number(), z.string()], { message: "values must be numbers" }))
       .nullish(),
     merchantBearsCost: z.boolean().nullish(),
+    saveCard: z.enum(SAVE_CARD_MODES, { message: 'must be "optional" or "required"' }).nullish().meta({
+      description:
+        'Keep the card the customer pays with, to charge it later with the customer away (POST /v1/payment/charge-authorization): `optional` shows an unticked box "Save this card for future payments to {merchant}"; `required` says the card will be saved and charged later by the merchant, and offers only the card channel. Needs `email` (cards are saved to its customer). Without it nothing is saved. The consent is kept: the words shown, the time and the client address.',
+    }),
     locale: z
       .enum(LOCALES, { message: `must be one of ${LOCALES.join(", ")}` })
       .nullish()
@@ -106,6 +83,7 @@ export const InitializeBody = z
       metadata: v.metadata ?? undefined,
       distributionMinor,
       merchantBearsCost: v.merchantBearsCost ?? undefined,
+      saveCard: v.saveCard ?? undefined,
     };
   });
 

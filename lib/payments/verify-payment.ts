@@ -17,5 +17,12 @@ export async function verifyPayment(input: { merchantId: string; mode: Mode; ref
       "transaction_not_found",
       `No transaction with reference ${input.reference} in ${input.mode} mode.`,
     );
-  return presentVerified(row);
+  const authorization = row.authorization_id
+    ? await db()
+        .selectFrom("card_authorizations")
+        .selectAll()
+        .where("id", "=", row.authorization_id)
+        .executeTakeFirst()
+    : undefined;
+  return presentVerified(row, authorization ?? null);
 }

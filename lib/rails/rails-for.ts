@@ -65,3 +65,22 @@ export async function railsOfAttempt(input: {
     .executeTakeFirst();
   return railsOfCharge({ ...input, charge });
 }
+
+/**
+ * The rails of a saved card: the rail that saved it, with the key it was saved under (a card saved through a
+ * processor is that processor's, whatever the merchant connects since; one saved on the sandbox stays there).
+ * 409 `live_not_connected` when that key is gone.
+ */
+export async function railsOfSavedCard(input: {
+  merchantId: string;
+  mode: Mode;
+  rail: string;
+  keySource: string | null;
+}): Promise<Rails> {
+  if (input.rail === sandboxRails.name) return sandboxRails;
+  return railsOfCharge({
+    merchantId: input.merchantId,
+    mode: input.mode,
+    charge: { rail: input.rail, key_source: input.keySource ?? "deployment" },
+  });
+}

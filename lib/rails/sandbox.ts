@@ -4,7 +4,7 @@ import { toMillis } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { randomString } from "@/lib/security/tokens";
 import { nubanCheckDigit } from "./nuban";
-import type { CardOutcome, CardStatus, Rails } from "./types";
+import type { CardOutcome, CardStatus, Rails, ReusableCard } from "./types";
 
 /**
  * Test-mode rails. They behave like the real thing from the service's side (accounts, authorisations, codes)
@@ -14,6 +14,12 @@ export const SANDBOX_BANK = { code: "999", name: "Paygate Sandbox Bank" } as con
 
 const TEST_CARDS: Record<string, CardOutcome> = {
   "4242424242424242": { kind: "success", authorization: "" },
+  /** A second card for one customer (Mastercard). */
+  "5555555555554444": { kind: "success", authorization: "" },
+  /** Saved, then every charge of its authorization is declined. */
+  "4000000000000341": { kind: "success", authorization: "" },
+  /** Saved, then every charge of its authorization asks for the OTP. */
+  "4000002760003184": { kind: "success", authorization: "" },
   "4000000000000002": {
     kind: "failed",
     reason: "card_declined",
@@ -47,6 +53,23 @@ export function sandboxBankPageUrl(attemptId: string, authorization: string): st
   return `${env().PUBLIC_BASE_URL}/pay/sandbox/bank?${query}`;
 }
 export const SANDBOX_OTP = "123456";
+
+/** How a charge of a saved test card is answered (docs/testing.md "Saved cards"). */
+type SavedBehaviour = "succeeds" | "declines" | "asks_otp";
+const SAVED_BEHAVIOUR: Record<string, SavedBehaviour> = {
+  "4000000000000341": "declines",
+  "4000002760003184": "asks_otp",
+};
+
+/** The reusable card of an authorisation the sandbox keeps a token for (asked to save), else none. */
+async function reusableOf(authorization: string): Promise<{ reusable?: ReusableCard }> {
+  const token = await db()
+    .selectFrom("sandbox_card_tokens")
+    .select("token")
+    .where("token", "=", authorization)
+    .executeTakeFirst();
+  return token ? { reusable: { token: token.token, bank: SANDBOX_BANK.name } } : {};
+}
 
 /** How long the sandbox network waits for an OTP or a confirmation on its bank page. */
 const OTP_TTL_MS = 10 * 60_000;
@@ -98,7 +121,7 @@ export const sandboxRails: Rails = {
     },
   },
   card: {
-    async authorize({ attemptId, card }) {
+    async authorize({ attemptId, card, saveCard }) {
       const outcome = TEST_CARDS[card.number];
       if (!outcome) {
         return decided(attemptId, {
@@ -109,6 +132,17 @@ export const sandboxRails: Rails = {
       }
       if (outcome.kind === "failed") return decided(attemptId, outcome);
       const authorization = `auth_${randomString(24)}`;
+      // Asked to keep the card: its token is this authorisation, charged later as its test card says.
+      if (saveCard) {
+        await db()
+          .insertInto("sandbox_card_tokens")
+          .values({
+            token: authorization,
+            behaviour: SAVED_BEHAVIOUR[card.number] ?? "succeeds",
+            created_at: Date.now(),
+          })
+          .execute();
+      }
       if (outcome.kind === "action_required") {
         // Kept in the database like a real network's state: the OTP may reach another process or instance.
         await db()
@@ -121,7 +155,46 @@ export const sandboxRails: Rails = {
           ...(outcome.step === "redirect" && { url: sandboxBankPageUrl(attemptId, authorization) }),
         });
       }
-      return decided(attemptId, { kind: "success", authorization });
+      return decided(attemptId, {
+        kind: "success",
+        authorization,
+        ...(saveCard && (await reusableOf(authorization))),
+      });
+    },
+    async chargeAuthorization({ attemptId, token }) {
+      const saved = await db()
+        .selectFrom("sandbox_card_tokens")
+        .select("behaviour")
+        .where("token", "=", token)
+        .executeTakeFirst();
+      if (!saved) {
+        return decided(attemptId, {
+          kind: "failed",
+          reason: "authorization_unknown",
+          message: "The sandbox card network has no such saved card.",
+        });
+      }
+      if (saved.behaviour === "declines") {
+        return decided(attemptId, {
+          kind: "failed",
+          reason: "card_declined",
+          message: "The card was declined by the issuer.",
+        });
+      }
+      if (saved.behaviour === "asks_otp") {
+        const authorization = `auth_${randomString(24)}`;
+        await db()
+          .insertInto("sandbox_card_otps")
+          .values({ authorization, expires_at: Date.now() + OTP_TTL_MS })
+          .execute();
+        return decided(attemptId, {
+          kind: "action_required",
+          step: "otp",
+          authorization,
+          message: "Enter the one-time password sent to your phone.",
+        });
+      }
+      return decided(attemptId, { kind: "success", authorization: token });
     },
     async submitStep({ attemptId, authorization, answer }) {
       // A 3-D Secure authorisation waits for the bank's page, never for an answer sent here.
@@ -152,7 +225,7 @@ export const sandboxRails: Rails = {
           reason: "invalid_otp",
           message: "The one-time password is wrong.",
         });
-      return decided(attemptId, { kind: "success", authorization });
+      return decided(attemptId, { kind: "success", authorization, ...(await reusableOf(authorization)) });
     },
     async cardStatus({ attemptId }): Promise<CardStatus> {
       const row = await db()
@@ -246,7 +319,7 @@ export async function answerSandboxBankPage(input: {
   await decided(
     input.attemptId,
     input.decision === "approve"
-      ? { kind: "success", authorization: input.authorization }
+      ? { kind: "success", authorization: input.authorization, ...(await reusableOf(input.authorization)) }
       : { kind: "failed", reason: "card_declined", message: "The bank declined the payment on its page." },
   );
   return input.attemptId;

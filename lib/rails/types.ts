@@ -23,8 +23,20 @@ export type StepAnswer =
   | { step: "birthday"; birthday: string }
   | { step: "address"; address: string; city: string; state: string; zipCode: string };
 
+/**
+ * What a card's network gave, on a successful charge, to charge the same card again with the customer away
+ * (Paystack's reusable `authorization`, the sandbox's token). Absent where the network gives none (Paystack
+ * marks some cards not reusable): such a card cannot be saved.
+ */
+export type ReusableCard = {
+  /** The network's own handle of the card: kept sealed on the server, never shown to anyone. */
+  token: string;
+  /** The issuing bank's name, where the network names it. */
+  bank: string | null;
+};
+
 export type CardOutcome =
-  | { kind: "success"; authorization: string }
+  | { kind: "success"; authorization: string; reusable?: ReusableCard }
   | { kind: "failed"; reason: string; message: string }
   /** The network needs `step` from the customer; `url` for "redirect". */
   | { kind: "action_required"; step: ChargeStep; authorization: string; message: string; url?: string }
@@ -73,6 +85,21 @@ export interface CardRail {
     currency: string;
     reference: string;
     email: string | null;
+    /** The customer agreed to keep the card: a network that gives reusable cards only when asked is asked. */
+    saveCard?: boolean;
+  }): Promise<CardOutcome>;
+  /**
+   * Charge a card saved earlier (its `ReusableCard.token`) with the customer away: the same outcomes as
+   * `authorize` (the bank may still ask the customer for a step: an OTP, its 3-D Secure page), and the same
+   * rules: `attemptId` is this try's own, so `cardStatus` finds it and a retry never charges twice.
+   */
+  chargeAuthorization(input: {
+    attemptId: string;
+    token: string;
+    amountMinor: bigint;
+    currency: string;
+    reference: string;
+    email: string;
   }): Promise<CardOutcome>;
   /** Answer the step an authorisation asked for (`authorization` is what the outcome carried). */
   submitStep(input: { attemptId: string; authorization: string; answer: StepAnswer }): Promise<CardOutcome>;

@@ -20,9 +20,17 @@ export async function emitEvent(
 ): Promise<void> {
   const now = Date.now();
   const id = `evt_${randomString(24)}`;
+  const authorization =
+    type.startsWith("payment.") && tx.authorization_id
+      ? await trx
+          .selectFrom("card_authorizations")
+          .selectAll()
+          .where("id", "=", tx.authorization_id)
+          .executeTakeFirst()
+      : undefined;
   const payload = JSON.stringify({
     event: type,
-    data: eventData(tx, type, extra),
+    data: eventData(tx, type, extra, authorization ?? null),
     timestamp: new Date(now).toISOString(),
   });
   const inserted = await trx

@@ -243,6 +243,64 @@ test.describe("bank payment and USSD", () => {
   });
 });
 
+test.describe("saved cards", () => {
+  test("saved with the box ticked, then charged with the customer away: success", async ({
+    paygate,
+    saveCard,
+  }) => {
+    const saved = await saveCard(TEST_CARDS.success);
+    const customer = await paygate.customer(saved.customerCode);
+    expect(customer.authorizations.map((a) => a.authorizationCode)).toEqual([saved.authorizationCode]);
+    const charge = await paygate.chargeAuthorization(saved.authorizationCode);
+    expect(charge).toMatchObject({ status: "success", amount: "2500.00" });
+    await paygate.waitForEvent("payment.completed", charge.reference);
+  });
+
+  test("the card that declines later: the charge fails card_declined, payment.failed sent", async ({
+    paygate,
+    saveCard,
+  }) => {
+    const saved = await saveCard(TEST_CARDS.savesThenDeclines);
+    const charge = await paygate.chargeAuthorization(saved.authorizationCode);
+    expect(charge).toMatchObject({ status: "failed", reason: "card_declined" });
+    await paygate.waitForEvent("payment.failed", charge.reference);
+  });
+
+  test("the card that asks for an OTP: requires_action, finished by the customer on the hosted page", async ({
+    paygate,
+    checkout,
+    saveCard,
+  }) => {
+    const saved = await saveCard(TEST_CARDS.savesThenOtp);
+    const charge = await paygate.chargeAuthorization(saved.authorizationCode);
+    expect(charge.status).toBe("requires_action");
+    await checkout.finishSavedCardCharge(charge);
+    await checkout.expectResult("success");
+    expect((await paygate.verify(charge.reference)).status).toBe("success");
+  });
+
+  test("deactivated or expired: the charge is refused with authorization_inactive", async ({
+    paygate,
+    saveCard,
+  }) => {
+    const first = await saveCard(TEST_CARDS.success);
+    await paygate.deactivateCard(first.authorizationCode);
+    await expect(paygate.chargeAuthorization(first.authorizationCode)).rejects.toMatchObject({
+      status: 409,
+      code: "authorization_inactive",
+    });
+    const second = await saveCard(TEST_CARDS.secondCard);
+    // The card's clock past its expiry (12/34): 400 days at a time.
+    let card = await paygate.advanceCardClock(second.authorizationCode, 400 * 86_400);
+    while (card.status === "active")
+      card = await paygate.advanceCardClock(second.authorizationCode, 400 * 86_400);
+    expect(card.status).toBe("expired");
+    await expect(paygate.chargeAuthorization(second.authorizationCode)).rejects.toMatchObject({
+      code: "authorization_inactive",
+    });
+  });
+});
+
 test.describe("refunds", () => {
   test("a refund processed: refund.processed sent, verify shows the amount refunded", async ({
     paygate,

@@ -16,6 +16,18 @@ export const CARDS = {
 } as const;
 export const OTP = "123456";
 
+/** The saved-card test cards (docs/testing.md "Saved cards"). */
+export const SAVED_CARDS = {
+  success: "4242424242424242",
+  /** A second card (Mastercard) that succeeds. */
+  second: "5555555555554444",
+  /** Saves; every later charge of its authorization is declined. */
+  declinesLater: "4000000000000341",
+  /** Saves; every later charge of its authorization asks for the OTP 123456. */
+  otpLater: "4000002760003184",
+  otp: "4000000000003220",
+} as const;
+
 const nextYear = new Date().getUTCFullYear() + 2;
 
 export function card(number: string, overrides: Record<string, unknown> = {}) {

@@ -6,12 +6,20 @@ import { UNKNOWN_REFERENCE } from "./malformed-sweep";
 export const UNKNOWN_SLUG = "no-such-link-000000";
 export const UNKNOWN_EVENT = `evt_${"Z".repeat(24)}`;
 export const UNKNOWN_REFUND = `rfd_${"Z".repeat(24)}`;
+export const UNKNOWN_CUSTOMER = `CUS_${"0".repeat(20)}`;
+export const UNKNOWN_AUTHORIZATION = `AUTH_${"0".repeat(20)}`;
 
 /** The malformed-input suite that sweeps a path's wrong methods: every registry path is swept by one. */
-export type Sweep = "malformed" | "malformed-channels" | "malformed-refunds";
+export type Sweep = "malformed" | "malformed-channels" | "malformed-refunds" | "malformed-customers";
 
 export function sweepOf(path: string): Sweep {
   if (path.includes("/refunds")) return "malformed-refunds";
+  if (
+    path.includes("/customers") ||
+    path.includes("/authorizations/") ||
+    path === "/v1/payment/charge-authorization"
+  )
+    return "malformed-customers";
   if (
     path.startsWith("/v1/payment/checkout/charge/") ||
     path.startsWith("/v1/payment/checkout/cancel") ||
@@ -29,6 +37,7 @@ export function sweepOf(path: string): Sweep {
 function unknownParam(path: string, name: string): string {
   if (name === "reference") return UNKNOWN_REFERENCE;
   if (name === "slug") return UNKNOWN_SLUG;
+  if (name === "code") return path.includes("/authorizations/") ? UNKNOWN_AUTHORIZATION : UNKNOWN_CUSTOMER;
   if (name === "id") return path.includes("/refunds/") ? UNKNOWN_REFUND : UNKNOWN_EVENT;
   throw new Error(`no unknown value for {${name}} of ${path}: add one`);
 }

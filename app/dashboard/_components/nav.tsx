@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 export const CONSOLE_PAGES = [
   { href: "/dashboard", name: "Overview" },
   { href: "/dashboard/payments", name: "Payments" },
+  { href: "/dashboard/customers", name: "Customers" },
   { href: "/dashboard/refunds", name: "Refunds" },
   { href: "/dashboard/links", name: "Payment links" },
   { href: "/dashboard/webhooks", name: "Webhooks" },

@@ -305,6 +305,25 @@ export const en = {
     },
     /** Short month names, January first, for dates where the browser has no data for the language. */
     months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+    /** Saving the card on the checkout, and a saved card charged by the merchant (docs/customers.md). */
+    savedCards: {
+      /** initialize's `saveCard: "optional"`: the box (unticked), as the consent is kept. */
+      optional: "Save this card for future payments to {merchant}",
+      optionalHint:
+        "{merchant} can then charge it without asking for your card again, and sees only its brand, last 4 digits and expiry.",
+      /** `saveCard: "required"`: said above the pay button, as the consent is kept. */
+      required:
+        "This card will be saved, and {merchant} will charge it later for the payments you agree to with them.",
+      /** A charge of a saved card the merchant made, finished here by the customer. */
+      savedTitle: "Your saved card",
+      savedCard: "{brand} ending in {last4}",
+      savedBody: "{merchant} is charging your saved card. Your bank asks you to confirm it.",
+      nothingToDo: "Nothing is waiting for you on this payment right now.",
+      testCards: "Saved-card test cards",
+      testSecond: "a second card (Mastercard) that succeeds",
+      testSavesThenDeclines: "saves; later charges are declined",
+      testSavesThenOtp: "saves; later charges ask for the code 123456",
+    },
   },
   /** Pages that say what happened (404, too many attempts). */
   notices: {

@@ -319,6 +319,21 @@ export const fr: Messages = {
       "nov.",
       "déc.",
     ],
+    savedCards: {
+      optional: "Enregistrer cette carte pour de futurs paiements à {merchant}",
+      optionalHint:
+        "{merchant} pourra alors la débiter sans vous redemander votre carte, et n'en verra que la marque, les 4 derniers chiffres et la date d'expiration.",
+      required:
+        "Cette carte sera enregistrée, et {merchant} la débitera plus tard pour les paiements que vous convenez avec lui.",
+      savedTitle: "Votre carte enregistrée",
+      savedCard: "{brand} se terminant par {last4}",
+      savedBody: "{merchant} débite votre carte enregistrée. Votre banque vous demande de le confirmer.",
+      nothingToDo: "Rien ne vous attend sur ce paiement pour le moment.",
+      testCards: "Cartes de test à enregistrer",
+      testSecond: "une deuxième carte (Mastercard) qui réussit",
+      testSavesThenDeclines: "enregistrée ; les débits suivants sont refusés",
+      testSavesThenOtp: "enregistrée ; les débits suivants demandent le code 123456",
+    },
   },
   notices: {
     checkoutNotFoundTitle: "Ce lien de paiement n'est pas valide",

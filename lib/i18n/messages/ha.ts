@@ -309,6 +309,21 @@ export const ha: Messages = {
       second: { one: "daƙiƙa {n}", other: "daƙiƙa {n}" },
     },
     months: ["Jan", "Fab", "Mar", "Afi", "May", "Yun", "Yul", "Agu", "Sat", "Okt", "Nuw", "Dis"],
+    savedCards: {
+      optional: "Ajiye wannan katin don biyan {merchant} nan gaba",
+      optionalHint:
+        "{merchant} zai iya cire kuɗi daga gare shi daga baya ba tare da sake tambayar katinku ba, kuma sunan kati, lambobi 4 na ƙarshe da ranar ƙarewarsa kawai yake gani.",
+      required:
+        "Za a ajiye wannan katin, kuma {merchant} zai cire kuɗi daga gare shi daga baya don biyan kuɗin da kuka amince da shi.",
+      savedTitle: "Katinku da aka ajiye",
+      savedCard: "{brand} mai ƙarewa da {last4}",
+      savedBody: "{merchant} yana cire kuɗi daga katinku da aka ajiye. Bankinku yana so ku tabbatar.",
+      nothingToDo: "Babu abin da ke jiran ku a wannan biyan a yanzu.",
+      testCards: "Katunan gwaji na ajiya",
+      testSecond: "kati na biyu (Mastercard) da ke nasara",
+      testSavesThenDeclines: "ana ajiye shi; cire kuɗi na gaba ana ƙi",
+      testSavesThenOtp: "ana ajiye shi; cire kuɗi na gaba yana neman lambar 123456",
+    },
   },
   notices: {
     checkoutNotFoundTitle: "Wannan hanyar biya ba ta aiki",

@@ -307,6 +307,21 @@ export const ig: Messages = {
       second: { one: "sekọnd {n}", other: "sekọnd {n}" },
     },
     months: ["Jen", "Feb", "Maa", "Epr", "Mee", "Jun", "Jul", "Ọgọ", "Sep", "Ọkt", "Nov", "Dis"],
+    savedCards: {
+      optional: "Chekwaa kaadị a maka ụgwọ ndị ọzọ ị ga-akwụ {merchant}",
+      optionalHint:
+        "{merchant} nwere ike iji ya nara ụgwọ n'ọdịnihu na-ajụghị gị kaadị gị ọzọ, ọ na-ahụkwa naanị aha kaadị, ọnụọgụ 4 ikpeazụ na ụbọchị ọ ga-agwụ.",
+      required:
+        "A ga-echekwa kaadị a, {merchant} ga-ejikwa ya nara ụgwọ n'ọdịnihu maka ụgwọ ndị unu kwekọrịtara.",
+      savedTitle: "Kaadị gị echekwara",
+      savedCard: "{brand} nke na-ejedebe na {last4}",
+      savedBody: "{merchant} na-anara ụgwọ na kaadị gị echekwara. Ụlọ akụ gị chọrọ ka ị kwado ya.",
+      nothingToDo: "Ọ dịghị ihe na-eche gị na ụgwọ a ugbu a.",
+      testCards: "Kaadị nnwale maka ichekwa",
+      testSecond: "kaadị nke abụọ (Mastercard) na-aga nke ọma",
+      testSavesThenDeclines: "a na-echekwa ya; ụgwọ ndị na-esote ga-ada",
+      testSavesThenOtp: "a na-echekwa ya; ụgwọ ndị na-esote ga-arịọ koodu 123456",
+    },
   },
   notices: {
     checkoutNotFoundTitle: "Njikọ ụgwọ a adịghị mma",

@@ -308,6 +308,21 @@ export const pcm: Messages = {
       second: { one: "{n} second", other: "{n} seconds" },
     },
     months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+    savedCards: {
+      optional: "Keep this card for future payment to {merchant}",
+      optionalHint:
+        "{merchant} fit charge am later without asking for your card again, and na only the card type, the last 4 numbers and the expiry {merchant} go see.",
+      required:
+        "We go keep this card, and {merchant} go charge am later for the payments wey you and them agree.",
+      savedTitle: "Your saved card",
+      savedCard: "{brand} wey end with {last4}",
+      savedBody: "{merchant} dey charge your saved card. Your bank wan make you confirm am.",
+      nothingToDo: "Nothing dey wait for you for this payment now.",
+      testCards: "Test cards for saved card",
+      testSecond: "second card (Mastercard) wey go work",
+      testSavesThenDeclines: "e go save; the next charges go fail",
+      testSavesThenOtp: "e go save; the next charges go ask for code 123456",
+    },
   },
   notices: {
     checkoutNotFoundTitle: "This payment link no correct",

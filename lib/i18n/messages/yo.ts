@@ -307,6 +307,21 @@ export const yo: Messages = {
       second: { one: "ìṣẹ́jú-àáyá {n}", other: "ìṣẹ́jú-àáyá {n}" },
     },
     months: ["Ṣẹ́r", "Èrè", "Ẹrẹ̀", "Ìgb", "Ẹ̀bi", "Òkú", "Agẹ", "Ògú", "Owe", "Ọ̀wà", "Bél", "Ọ̀pẹ"],
+    savedCards: {
+      optional: "Fi káàdì yìí pamọ́ fún àwọn ìsanwó mìíràn sí {merchant}",
+      optionalHint:
+        "{merchant} lè gba owó lórí rẹ̀ lẹ́yìn náà láìbéèrè káàdì yín mọ́, orúkọ káàdì, nọ́ńbà mẹ́rin tó kẹ́yìn àti ọjọ́ ìparí rẹ̀ nìkan ni ó ń rí.",
+      required:
+        "A ó fi káàdì yìí pamọ́, {merchant} yóò sì gba owó lórí rẹ̀ lẹ́yìn náà fún àwọn ìsanwó tí ẹ bá fohùn ṣọ̀kan lé lórí.",
+      savedTitle: "Káàdì yín tí a fi pamọ́",
+      savedCard: "{brand} tó parí sí {last4}",
+      savedBody: "{merchant} ń gba owó lórí káàdì yín tí a fi pamọ́. Báǹkì yín ní kí ẹ jẹ́rìísí i.",
+      nothingToDo: "Kò sí ohun tí ẹ ní láti ṣe lórí ìsanwó yìí báyìí.",
+      testCards: "Àwọn káàdì ìdánwò fún fífi pamọ́",
+      testSecond: "káàdì kejì (Mastercard) tí ó yọrí sí rere",
+      testSavesThenDeclines: "a fi pamọ́; àwọn ìsanwó tó tẹ̀lé e kò ní lọ",
+      testSavesThenOtp: "a fi pamọ́; àwọn ìsanwó tó tẹ̀lé e yóò béèrè kóòdù 123456",
+    },
   },
   notices: {
     checkoutNotFoundTitle: "Ìjápọ̀ ìsanwó yìí kò tọ̀nà",

@@ -38,12 +38,80 @@ const charge = (number: string, attemptId = attempt()) =>
     email: "payer@example.com",
   });
 
+describe("Paystack connector (saved cards: POST /transaction/charge_authorization)", () => {
+  /** A card paid once, and the reusable authorization Paystack gave for it. */
+  async function saved(number: string): Promise<string> {
+    const paid = await charge(number);
+    if (paid.kind !== "success" || !paid.reusable)
+      throw new Error(`no reusable card: ${JSON.stringify(paid)}`);
+    return paid.reusable.token;
+  }
+  const chargeSaved = (token: string, attemptId = attempt()) =>
+    rails.card.chargeAuthorization({
+      attemptId,
+      token,
+      amountMinor: 250_000n,
+      currency: "NGN",
+      reference: REF,
+      email: "payer@example.com",
+    });
+
+  it("charges the authorization under the attempt's own reference: success, then a decline with its reason", async () => {
+    const id = attempt();
+    const token = await saved(DOUBLE_CARDS.success);
+    expect(await chargeSaved(token, id)).toMatchObject({
+      kind: "success",
+      authorization: paystackReference(REF, id),
+    });
+    expect(double.charge(paystackReference(REF, id))).toMatchObject({ amount: 250_000, status: "success" });
+    expect(await chargeSaved(await saved(DOUBLE_CARDS.savesThenDeclines))).toMatchObject({
+      kind: "failed",
+      reason: "card_declined",
+    });
+  });
+
+  it("send_otp and open_url are steps for the customer; the OTP is submitted as any charge's", async () => {
+    const otp = await chargeSaved(await saved(DOUBLE_CARDS.savesThenOtp));
+    expect(otp).toMatchObject({ kind: "action_required", step: "otp" });
+    if (otp.kind !== "action_required") throw new Error("no step");
+    expect(
+      await rails.card.submitStep({
+        attemptId: "x",
+        authorization: otp.authorization,
+        answer: { step: "otp", otp: DOUBLE_OTP },
+      }),
+    ).toMatchObject({ kind: "success" });
+    const page = await chargeSaved(await saved(DOUBLE_CARDS.savesThen3ds));
+    expect(page).toMatchObject({
+      kind: "action_required",
+      step: "redirect",
+      url: expect.stringContaining("/__double/3ds/"),
+    });
+  });
+
+  it("pending is undecided; asked again, Paystack has decided", async () => {
+    const id = attempt();
+    expect(await chargeSaved(await saved(DOUBLE_CARDS.savesThenPending), id)).toMatchObject({
+      kind: "pending",
+    });
+    expect(await rails.card.cardStatus({ attemptId: id, reference: REF })).toMatchObject({ kind: "success" });
+  });
+
+  it("an authorization Paystack does not know (or another account's) is declined, nothing charged", async () => {
+    const before = double.charges().length;
+    expect(await chargeSaved("AUTH_unknown")).toMatchObject({ kind: "failed" });
+    expect(double.charges().length).toBe(before);
+  });
+});
+
 describe("Paystack connector (cards)", () => {
   it("sends the card and the amount in kobo as an exact integer, under the attempt's own reference", async () => {
     const id = attempt();
     expect(await charge(DOUBLE_CARDS.success, id)).toEqual({
       kind: "success",
       authorization: paystackReference(REF, id),
+      // Paystack's reusable authorization of the card: what a saved card is charged again with.
+      reusable: { token: expect.stringMatching(/^AUTH_/), bank: "TEST BANK" },
     });
     const made = double.charge(paystackReference(REF, id));
     expect(made).toMatchObject({ amount: 505_000, email: "payer@example.com", status: "success" });

@@ -8,6 +8,7 @@ import type {
   KeySource,
   Rails,
   RefundStatus,
+  ReusableCard,
   StepAnswer,
 } from "@/lib/rails/types";
 import { type Answer, type Call, type NoAnswer, paystackCall } from "./client";
@@ -89,9 +90,16 @@ function notFound(answer: Answer): boolean {
   return answer.status === 404 || (answer.status === 400 && answer.body?.status === false);
 }
 
+/** The card of a successful charge, kept only when Paystack says its authorization is reusable. */
+function reusableOf(data: ChargeDataShape): { reusable?: ReusableCard } {
+  const card = data.authorization;
+  if (!card?.reusable || !card.authorization_code) return {};
+  return { reusable: { token: card.authorization_code, bank: card.bank ?? null } };
+}
+
 function cardOutcomeOfData(data: ChargeDataShape, reference: string): CardOutcome {
   const status = data.status;
-  if (status === "success") return { kind: "success", authorization: reference };
+  if (status === "success") return { kind: "success", authorization: reference, ...reusableOf(data) };
   if (status === "failed" || status === "abandoned" || status === "reversed") {
     const message = data.message || data.gateway_response || "The card payment was declined.";
     return { kind: "failed", reason: declineReason(message), message };
@@ -302,6 +310,23 @@ export function paystackRails(key: PaystackKey): Rails {
               expiry_year: String(card.expiryYear),
             },
             metadata: { paygate_reference: reference },
+          },
+        });
+        return cardOutcome(answer, ref);
+      },
+      async chargeAuthorization({ attemptId, token, amountMinor, currency, reference, email }) {
+        const ref = paystackReference(reference, attemptId);
+        const answer = await call({
+          method: "POST",
+          path: "/transaction/charge_authorization",
+          body: {
+            email,
+            amount: amountMinor,
+            authorization_code: token,
+            reference: ref,
+            currency,
+            // The document types this one's metadata as stringified JSON (POST /charge takes an object).
+            metadata: JSON.stringify({ paygate_reference: reference }),
           },
         });
         return cardOutcome(answer, ref);

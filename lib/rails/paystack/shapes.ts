@@ -104,7 +104,19 @@ export const ChargeData = z.looseObject({
     .looseObject({ name: z.string(), slug: z.string().optional(), id: z.number().optional() })
     .optional(),
   account_expires_at: z.string().optional(),
-  authorization: z.looseObject({ last4: z.string().optional(), brand: z.string().optional() }).optional(),
+  /**
+   * The card Paystack charged, with the code to charge it again (POST /transaction/charge_authorization) when
+   * `reusable` (the document's ChargeAuthorizationResponse and VerifyResponse `authorization`).
+   */
+  authorization: z
+    .looseObject({
+      authorization_code: z.string().optional(),
+      last4: z.string().optional(),
+      brand: z.string().optional(),
+      bank: z.string().nullable().optional(),
+      reusable: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type ChargeDataShape = z.infer<typeof ChargeData>;
 

@@ -6,8 +6,12 @@ export class PaygateError extends Error {
   override readonly name = "PaygateError";
   /** HTTP status of the answer; 0 when none came (network error or timeout after every retry). */
   readonly status: number;
-  /** The API's error code (`validation_error`, `invalid_api_key`, `refund_exceeds_available`, …), or `network_error` / `timeout`. */
-  readonly error: string;
+  /**
+   * The API's error code, the failure envelope's `error` (`validation_error`, `invalid_api_key`,
+   * `authorization_inactive`, `refund_exceeds_available`, …), or `network_error` / `timeout`. The QA kit's
+   * errors name it `code` too.
+   */
+  readonly code: string;
   /** The `x-request-id` of the answer: quote it to support. */
   readonly requestId: string | null;
   /** For `validation_error`: the first field the message names (`amount`, `metadata.items[2].sku`). */
@@ -17,7 +21,7 @@ export class PaygateError extends Error {
 
   constructor(init: {
     status: number;
-    error: string;
+    code: string;
     message: string;
     requestId?: string | null;
     body?: unknown;
@@ -25,10 +29,10 @@ export class PaygateError extends Error {
   }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
-    this.error = init.error;
+    this.code = init.code;
     this.requestId = init.requestId ?? null;
     this.body = init.body;
-    this.field = init.error === "validation_error" ? fieldOf(init.message) : null;
+    this.field = init.code === "validation_error" ? fieldOf(init.message) : null;
   }
 }
 

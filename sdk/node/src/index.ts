@@ -1,8 +1,15 @@
 import { PaygateError } from "./errors.js";
 import { type Auth, type Client, createClient, createConfig } from "./generated/client/index.js";
 import * as sdk from "./generated/sdk.gen.js";
+import type { Event } from "./generated/types.gen.js";
 import { type CallOptions, callFetch, type RetryPolicy } from "./transport.js";
-import { type VerifyOptions, verifyWebhook, type WebhookHeaders } from "./webhooks.js";
+import {
+  type EventOf,
+  type PaygateEventType,
+  type VerifyOptions,
+  verifyWebhook,
+  type WebhookHeaders,
+} from "./webhooks.js";
 
 export { PaygateError, WebhookVerificationError } from "./errors.js";
 /** Every type of the API, generated from its OpenAPI document: `Types.VerifiedTransaction`, `Types.Refund`, … */
@@ -14,7 +21,11 @@ export { verifyWebhook } from "./webhooks.js";
 export type PaygateOptions = {
   /** `sk_test_…` (staging) or `sk_live_…` (production): payments, refunds, events, the sandbox. */
   secretKey?: string;
-  /** A merchant session token (`mst_…`, from `merchants.login`): payment links and the console's calls. */
+  /**
+   * A merchant session token (`mst_…`, from `merchants.login` or `merchants.signup`): payment links, the
+   * webhook endpoint, settings and the console's other calls. `paygate.withSession(token)` makes a client
+   * with it.
+   */
   sessionToken?: string;
   /** The API's base address (docs/api.md): the deployment's address including `/v1`, e.g. `https://staging.pay.example.com/v1`. */
   baseUrl: string;
@@ -41,6 +52,14 @@ type DataOf<K extends OperationName> =
   SuccessOf<K> extends { status: "success"; data: infer D } ? D : SuccessOf<K>;
 type BodyOf<K extends OperationName> = OptionsOf<K> extends { body: infer B } ? B : never;
 type QueryOf<K extends OperationName> = OptionsOf<K> extends { query?: infer Q } ? NonNullable<Q> : never;
+
+/**
+ * An event as `events.list` and `events.retrieve` answer it, its `payload` typed by its `type` (the body the
+ * webhook of that type delivers): `if (e.type === "payment.completed") e.payload.data.amountSettled`.
+ */
+export type TypedEvent = {
+  [T in PaygateEventType & Event["type"]]: Omit<Event, "type" | "payload"> & { type: T; payload: EventOf<T> };
+}[PaygateEventType & Event["type"]];
 
 /** One method per operation of the document, named by its operationId, answering its `data`. */
 export type Operations = {
@@ -99,7 +118,7 @@ export class Paygate {
       // Only the transport throws before an answer; it throws PaygateError itself.
       throw result.error instanceof Error
         ? result.error
-        : new PaygateError({ status: 0, error: "network_error", message: String(result.error) });
+        : new PaygateError({ status: 0, code: "network_error", message: String(result.error) });
     }
     const requestId = response.headers.get("x-request-id");
     if (!response.ok || result.error !== undefined) {
@@ -107,7 +126,7 @@ export class Paygate {
       const envelope = typeof body === "object" && body !== null ? body : undefined;
       throw new PaygateError({
         status: response.status,
-        error: typeof envelope?.error === "string" ? envelope.error : `http_${response.status}`,
+        code: typeof envelope?.error === "string" ? envelope.error : `http_${response.status}`,
         message:
           typeof envelope?.message === "string"
             ? envelope.message
@@ -120,14 +139,87 @@ export class Paygate {
     return (data?.status === "success" && "data" in data ? data.data : data) as never;
   }
 
+  /** The same client with a merchant session token (from `merchants.login`): a client for the console's calls. */
+  withSession(sessionToken: string): Paygate {
+    return new Paygate({ ...this.#options, sessionToken });
+  }
+
   /** Payments, with the secret key. */
   readonly payments = {
-    /** POST /payment/initialize: a pending payment and its checkout (`checkoutUrl`, fees, totals). */
+    /**
+     * POST /payment/initialize: a pending payment and its checkout (`checkoutUrl`, fees, totals). With
+     * `saveCard: "optional"` or `"required"` (and `email`), the card it is paid with is saved to the customer.
+     */
     initialize: (body: BodyOf<"postPaymentInitialize">, call?: CallOptions) =>
       this.operations.postPaymentInitialize({ body }, call),
     /** GET /payment/verify/{reference}: fulfil only when `status` is `success` and `amount` is the order's. */
     verify: (reference: string, call?: CallOptions) =>
       this.operations.getPaymentVerifyByReference({ path: { reference } }, call),
+    /**
+     * POST /payment/charge-authorization: charge a saved card (`AUTH_…`) with the customer away. Answers
+     * `success`, `failed` (with `reason`), `requires_action` (send the customer `checkoutUrl` to answer the
+     * bank) or `pending`. A `reference` of yours (one per invoice, order…) or the call's idempotency key makes
+     * a retry answer the first charge instead of charging again.
+     */
+    chargeAuthorization: (body: BodyOf<"postPaymentChargeAuthorization">, call?: CallOptions) =>
+      this.operations.postPaymentChargeAuthorization({ body }, call),
+  };
+
+  /** Customers (one per email, made by their first payment or here) and their saved cards, with the secret key. */
+  readonly customers = {
+    /** POST /customers: a customer for an email; an email already known answers that customer, unchanged. */
+    create: (body: BodyOf<"postCustomers">, call?: CallOptions) =>
+      this.operations.postCustomers({ body }, call),
+    /** GET /customers: newest first, or `{ email }` for one; pass `cursor: page.nextCursor` for the next page. */
+    list: (query: QueryOf<"getCustomers"> = {}, call?: CallOptions) =>
+      this.operations.getCustomers({ query }, call),
+    /** GET /customers/{code}: the customer with its saved cards (`authorizations`). */
+    retrieve: (code: string, call?: CallOptions) =>
+      this.operations.getCustomersByCode({ path: { code } }, call),
+    /** PATCH /customers/{code}: name, phone, metadata (`null` clears one). */
+    update: (code: string, body: BodyOf<"patchCustomersByCode">, call?: CallOptions) =>
+      this.operations.patchCustomersByCode({ path: { code }, body }, call),
+  };
+
+  /** Saved cards, with the secret key (charge one with `payments.chargeAuthorization`). */
+  readonly authorizations = {
+    /** POST /authorizations/{code}/deactivate: the card can never be charged again. */
+    deactivate: (code: string, call?: CallOptions) =>
+      this.operations.postAuthorizationsByCodeDeactivate({ path: { code } }, call),
+  };
+
+  /**
+   * The merchant's account: sign up and sign in (no credential needed), then, with the session token
+   * (`sessionToken`, or `paygate.withSession(accessToken)`), its webhook endpoint, settings and keys.
+   */
+  readonly merchants = {
+    /** POST /merchants/auth/signup: the merchant, a session (`accessToken`) and its keys, shown once. */
+    signup: (body: BodyOf<"postMerchantsAuthSignup">, call?: CallOptions) =>
+      this.operations.postMerchantsAuthSignup({ body }, call),
+    /** POST /merchants/auth/login: a session token (`accessToken`) and when it expires. */
+    login: (body: BodyOf<"postMerchantsAuthLogin">, call?: CallOptions) =>
+      this.operations.postMerchantsAuthLogin({ body }, call),
+    /** POST /merchants/auth/logout: the session token stops working. */
+    logout: (call?: CallOptions) => this.operations.postMerchantsAuthLogout({}, call),
+    /** The webhook endpoint of a mode: where events are posted, and its signing secret. */
+    webhookEndpoint: {
+      retrieve: (query: QueryOf<"getMerchantsWebhook">, call?: CallOptions) =>
+        this.operations.getMerchantsWebhook({ query }, call),
+      /** PUT /merchants/webhook: set the address (the `whsec_…` secret is answered once). */
+      update: (body: BodyOf<"putMerchantsWebhook">, call?: CallOptions) =>
+        this.operations.putMerchantsWebhook({ body }, call),
+      rollSecret: (body: BodyOf<"postMerchantsWebhookRollSecret">, call?: CallOptions) =>
+        this.operations.postMerchantsWebhookRollSecret({ body }, call),
+    },
+    settings: {
+      retrieve: (call?: CallOptions) => this.operations.getMerchantsSettings({}, call),
+      /** PUT /merchants/settings: channels, who bears the fees, brand colour, logo, embedding origins. */
+      update: (body: BodyOf<"putMerchantsSettings">, call?: CallOptions) =>
+        this.operations.putMerchantsSettings({ body }, call),
+    },
+    /** POST /merchants/keys/roll: a new secret key for a mode (shown once); the old one stops working. */
+    rollKey: (body: BodyOf<"postMerchantsKeysRoll">, call?: CallOptions) =>
+      this.operations.postMerchantsKeysRoll({ body }, call),
   };
 
   /** Refunds, with the secret key. */
@@ -140,11 +232,14 @@ export class Paygate {
     retrieve: (id: string, call?: CallOptions) => this.operations.getRefundsById({ path: { id } }, call),
   };
 
-  /** Events and their delivery attempts, with the secret key. */
+  /** Events and their delivery attempts, with the secret key; each payload typed by the event's type. */
   readonly events = {
-    list: (query: QueryOf<"getEvents"> = {}, call?: CallOptions) =>
-      this.operations.getEvents({ query }, call),
-    retrieve: (id: string, call?: CallOptions) => this.operations.getEventsById({ path: { id } }, call),
+    list: async (query: QueryOf<"getEvents"> = {}, call?: CallOptions) => {
+      const page = await this.operations.getEvents({ query }, call);
+      return page as Omit<typeof page, "events"> & { events: TypedEvent[] };
+    },
+    retrieve: async (id: string, call?: CallOptions) =>
+      (await this.operations.getEventsById({ path: { id } }, call)) as TypedEvent,
   };
 
   /** Payment links, with the session token (`sessionToken`). */
@@ -167,7 +262,10 @@ export class Paygate {
     /** The customer approves or declines a bank payment or USSD request. */
     authorize: (body: BodyOf<"postSandboxAuthorizations">, call?: CallOptions) =>
       this.operations.postSandboxAuthorizations({ body }, call),
-    /** One transaction's clock moves forward; what falls due runs at once. */
+    /**
+     * One transaction's clock (`reference`) or one saved card's (`authorization`) moves forward; what falls
+     * due runs at once (a card whose expiry passes is `expired`).
+     */
     advanceClock: (body: BodyOf<"postSandboxClockAdvance">, call?: CallOptions) =>
       this.operations.postSandboxClockAdvance({ body }, call),
     /** Settle a pending refund now. */
@@ -183,6 +281,9 @@ export class Paygate {
       this.operations.postPaymentCheckoutChargeCard({ body }, { ...call, accessCode }),
     bankTransfer: (accessCode: string, call?: CallOptions) =>
       this.operations.postPaymentCheckoutChargeBankTransfer({ body: {} }, { ...call, accessCode }),
+    /** The one-time password the bank asked for (a card's, or a saved card's charge that `requires_action`). */
+    submitOtp: (accessCode: string, otp: string, call?: CallOptions) =>
+      this.operations.postPaymentCheckoutChargeCardOtp({ body: { otp } }, { ...call, accessCode }),
   };
 
   /** Webhooks the service posts to the merchant. */

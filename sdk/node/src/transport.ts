@@ -89,7 +89,7 @@ export function callFetch(policy: RetryPolicy, call: CallOptions = {}): typeof f
         if (attempt >= maxRetries) {
           throw new PaygateError({
             status: 0,
-            error: timedOut ? "timeout" : "network_error",
+            code: timedOut ? "timeout" : "network_error",
             message: timedOut
               ? `${original.method} ${new URL(original.url).pathname}: no answer within ${timeoutMs} ms (${attempt + 1} attempts)`
               : `${original.method} ${new URL(original.url).pathname}: ${(err as Error).message} (${attempt + 1} attempts)`,

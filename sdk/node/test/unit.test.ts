@@ -23,7 +23,7 @@ describe("Retry-After", () => {
 
 describe("PaygateError", () => {
   const error = (message: string, code = "validation_error") =>
-    new PaygateError({ status: 400, error: code, message, requestId: "req_1" });
+    new PaygateError({ status: 400, code, message, requestId: "req_1" });
 
   it("names the field of a validation failure, as the API's messages start with it", () => {
     expect(error("amount must be greater than zero.").field).toBe("amount");

@@ -12,6 +12,7 @@ import { type CardProblem, declineOf } from "./card-decline";
 import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
+import { type CardBody, consentOf, SaveCardConsent, SavedCardTestCards } from "./save-card-consent";
 import { Spinner } from "./spinner";
 import type { CardField, CardFieldsState } from "./use-card-fields";
 import { useCharge } from "./use-charge";
@@ -39,18 +40,14 @@ export function CardForm({
   const total = money(view.totals.card);
   const { fields, brand, errors, shown } = card;
 
-  const charge = useCharge(
-    (body: { number: string; expiryMonth: number; expiryYear: number; cvv: string }, key) =>
-      checkoutApi.card(view.accessCode, body, key),
-    {
-      onSuccess: async (result) => {
-        if (result.status === "failed") return onProblem({ ...declineOf(result, t, locale), at: Date.now() });
-        onNext(result);
-      },
-      onError: (err) =>
-        onProblem({ title: c.notCompleted, message: errorText(err, t, locale), at: Date.now() }),
+  const charge = useCharge((body: CardBody, key) => checkoutApi.card(view.accessCode, body, key), {
+    onSuccess: async (result) => {
+      if (result.status === "failed") return onProblem({ ...declineOf(result, t, locale), at: Date.now() });
+      onNext(result);
     },
-  );
+    onError: (err) =>
+      onProblem({ title: c.notCompleted, message: errorText(err, t, locale), at: Date.now() }),
+  });
 
   function tryAgain() {
     onProblem(null);
@@ -75,6 +72,7 @@ export function CardForm({
       expiryMonth: expiry.month,
       expiryYear: expiry.year,
       cvv: fields.cvv,
+      ...consentOf(formRef.current, view.saveCard, locale),
     });
   }
 
@@ -184,6 +182,7 @@ export function CardForm({
             }))}
           />
         </div>
+        <SaveCardConsent id={id} />
         <button
           type="submit"
           disabled={charge.isPending}
@@ -219,6 +218,7 @@ export function CardForm({
           <p className="mt-1">{c.testAnyExpiry}</p>
         </details>
       )}
+      {view.sandbox && view.saveCard && <SavedCardTestCards />}
     </div>
   );
 }

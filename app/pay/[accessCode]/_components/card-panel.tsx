@@ -8,6 +8,7 @@ import { CardForm } from "./card-form";
 import type { CardStep } from "./card-steps";
 import { useCheckout } from "./context";
 import { problemText } from "./problem-text";
+import { SavedCardSummary } from "./saved-card-summary";
 import { Spinner } from "./spinner";
 import { useCardFields } from "./use-card-fields";
 
@@ -93,17 +94,28 @@ export function CardPanel() {
     return true;
   }
 
+  // A merchant's charge of a saved card: that card, and the bank's step when one waits; never a card form.
+  const saved = view.savedCard !== null;
   if (step.kind !== "card") {
     const props = { step, onBack: backToCard, onNext, onRefused: stepRefused, postedProblem: stepProblem };
     // The step the page was rendered on is in its HTML (no boundary); one reached here shows the loading line
     // if its chunk has not arrived yet.
-    return opensOnStep.current ? (
+    const steps = opensOnStep.current ? (
       <CardSteps {...props} />
     ) : (
       <Suspense fallback={<Loading />}>
         <CardSteps {...props} />
       </Suspense>
     );
+    return saved ? (
+      <>
+        <SavedCardSummary waiting />
+        {steps}
+      </>
+    ) : (
+      steps
+    );
   }
+  if (saved) return <SavedCardSummary waiting={false} />;
   return <CardForm card={card} formRef={formRef} problem={problem} onProblem={setProblem} onNext={onNext} />;
 }

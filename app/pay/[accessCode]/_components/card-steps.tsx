@@ -36,6 +36,8 @@ export function CardSteps({
 }) {
   const { view, t, money } = useCheckout();
   const check = (key: { idempotencyKey: string }) => checkoutApi.cardCheck(view.accessCode, key);
+  // A saved card charged by the merchant has no other card to go back to (saved-card-summary.tsx).
+  const back = view.savedCard ? {} : { backLabel: t.otp.differentCard, onBack: () => onBack(null) };
 
   if (step.kind === "processing") return <ProcessingStep check={check} onDone={onNext} />;
   if (step.kind === "otp" || step.action.step === "otp")
@@ -43,14 +45,7 @@ export function CardSteps({
   const { action } = step;
   if (action.step === "redirect") {
     return (
-      <RedirectStep
-        intent="card_check"
-        url={action.url ?? ""}
-        check={check}
-        onDone={onNext}
-        backLabel={t.otp.differentCard}
-        onBack={() => onBack(null)}
-      />
+      <RedirectStep intent="card_check" url={action.url ?? ""} check={check} onDone={onNext} {...back} />
     );
   }
   return (
@@ -62,8 +57,7 @@ export function CardSteps({
       onDone={onNext}
       onFailed={onRefused}
       submitLabel={fmt(t.otp.confirm, { total: money(view.totals.card) })}
-      backLabel={t.otp.differentCard}
-      onBack={() => onBack(null)}
+      {...back}
     />
   );
 }

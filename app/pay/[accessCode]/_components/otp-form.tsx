@@ -92,14 +92,17 @@ export function OtpForm({
             fmt(o.confirm, { total })
           )}
         </button>
-        <button
-          type="button"
-          onClick={() => onBack(null)}
-          disabled={confirmOtp.isPending}
-          className={`${buttonSecondary} w-full`}
-        >
-          {o.differentCard}
-        </button>
+        {/* A saved card charged by the merchant has no other card to go back to. */}
+        {!view.savedCard && (
+          <button
+            type="button"
+            onClick={() => onBack(null)}
+            disabled={confirmOtp.isPending}
+            className={`${buttonSecondary} w-full`}
+          >
+            {o.differentCard}
+          </button>
+        )}
       </CheckoutForm>
     </div>
   );

@@ -35,8 +35,9 @@ export function RedirectStep<R extends { status: string }>({
   url: string;
   check: (key: { idempotencyKey: string }) => Promise<R>;
   onDone: (result: R) => void;
-  backLabel: string;
-  onBack: () => void;
+  /** Leaving the step for another card or bank; absent where there is none (a saved card's charge). */
+  backLabel?: string;
+  onBack?: () => void;
 }) {
   const { t, locale, embed, refresh } = useCheckout();
   const r = t.steps.redirect;
@@ -110,9 +111,11 @@ export function RedirectStep<R extends { status: string }>({
             {errorText(asked.error as ApiError, t, locale)}
           </p>
         )}
-        <button type="button" onClick={onBack} className={`${buttonSecondary} w-full`}>
-          {backLabel}
-        </button>
+        {onBack && (
+          <button type="button" onClick={onBack} className={`${buttonSecondary} w-full`}>
+            {backLabel}
+          </button>
+        )}
       </div>
     </div>
   );

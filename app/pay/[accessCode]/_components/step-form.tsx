@@ -51,8 +51,9 @@ export function StepForm<R>({
   /** A refusal that ends the step (the payment moved on): the caller goes back. Others show here. */
   onFailed?: (err: ApiError) => boolean;
   submitLabel: string;
-  backLabel: string;
-  onBack: () => void;
+  /** Leaving the step for another card or bank; absent where there is none (a saved card's charge). */
+  backLabel?: string;
+  onBack?: () => void;
   /** Words of the caller's own for this step (a bank's PIN is the account's, not a card's). */
   texts?: { title?: string; body?: string; label?: string; invalid?: string };
 }) {
@@ -189,14 +190,16 @@ export function StepForm<R>({
             submitLabel
           )}
         </button>
-        <button
-          type="button"
-          onClick={onBack}
-          disabled={submit.isPending}
-          className={`${buttonSecondary} w-full`}
-        >
-          {backLabel}
-        </button>
+        {onBack && (
+          <button
+            type="button"
+            onClick={onBack}
+            disabled={submit.isPending}
+            className={`${buttonSecondary} w-full`}
+          >
+            {backLabel}
+          </button>
+        )}
       </CheckoutForm>
     </div>
   );

@@ -32,7 +32,39 @@ export const DOUBLE_CARDS = {
   lostAnswer: "4000000000000135",
   heldAnswer: "4000000000000143",
   dropped: "4000000000000150",
+  /** A second card (Mastercard) that succeeds. */
+  second: "5555555555554444",
+  /** Succeeds and saves; every charge of its authorization is declined. */
+  savesThenDeclines: "4000000000000341",
+  /** Succeeds and saves; every charge of its authorization asks for the OTP (send_otp). */
+  savesThenOtp: "4000002760003184",
+  /** Succeeds and saves; every charge of its authorization asks for the bank's page (open_url). */
+  savesThen3ds: "4000002500003155",
+  /** Succeeds and saves; every charge of its authorization is pending at first, then succeeds. */
+  savesThenPending: "4000000000000168",
+  /** Succeeds, but Paystack marks its authorization not reusable: it cannot be saved. */
+  notReusable: "4000000000000176",
 } as const;
+
+/** How the double answers POST /transaction/charge_authorization of a card's authorization. */
+export type SavedScenario = "success" | "declined" | "otp" | "open_url" | "pending" | "not_reusable";
+
+export function savedScenario(number: string): SavedScenario {
+  switch (number) {
+    case DOUBLE_CARDS.savesThenDeclines:
+      return "declined";
+    case DOUBLE_CARDS.savesThenOtp:
+      return "otp";
+    case DOUBLE_CARDS.savesThen3ds:
+      return "open_url";
+    case DOUBLE_CARDS.savesThenPending:
+      return "pending";
+    case DOUBLE_CARDS.notReusable:
+      return "not_reusable";
+    default:
+      return "success";
+  }
+}
 
 export const DOUBLE_PIN = "1234";
 export const DOUBLE_OTP = "123456";
@@ -40,6 +72,12 @@ export const DOUBLE_OTP = "123456";
 export function cardScenario(number: string, holdMs: { lost: number; held: number }): CardScenario {
   switch (number) {
     case DOUBLE_CARDS.success:
+    case DOUBLE_CARDS.second:
+    case DOUBLE_CARDS.savesThenDeclines:
+    case DOUBLE_CARDS.savesThenOtp:
+    case DOUBLE_CARDS.savesThen3ds:
+    case DOUBLE_CARDS.savesThenPending:
+    case DOUBLE_CARDS.notReusable:
       return { kind: "flow", steps: [], outcome: "success" };
     case DOUBLE_CARDS.pinThenOtp:
       return { kind: "flow", steps: ["send_pin", "send_otp"], outcome: "success" };

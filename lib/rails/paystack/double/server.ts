@@ -2,7 +2,15 @@ import { createHmac, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SIGNATURE_HEADER } from "../shapes";
-import { bankSteps, type CardStep, cardScenario, DOUBLE_OTP, DOUBLE_PIN } from "./catalogue";
+import {
+  bankSteps,
+  type CardStep,
+  cardScenario,
+  DOUBLE_OTP,
+  DOUBLE_PIN,
+  type SavedScenario,
+  savedScenario,
+} from "./catalogue";
 import { type Matched, PaystackContract } from "./contract";
 
 /**
@@ -39,6 +47,11 @@ type Charge = {
   checks: number;
   pendingChecks: number;
   card?: { last4: string; bin: string; expMonth: string; expYear: string; brand: string };
+  /** A card charge's authorization, reusable once it succeeded (the code charge_authorization takes). */
+  authorizationCode?: string;
+  reusable?: boolean;
+  /** What a charge of this card's authorization does (catalogue.ts savedScenario). */
+  saved?: SavedScenario;
   bankName?: string;
   url?: string;
   ussdCode?: string;
@@ -146,6 +159,11 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
   let outage = options.outage ?? null;
   let muted = false;
   let nextId = 3_000_000 + randomInt(100_000);
+  /** Reusable authorizations of successful card charges: whose key, which card, which customer's email. */
+  const authorizations = new Map<
+    string,
+    { key: string; card: NonNullable<Charge["card"]>; email: string; scenario: SavedScenario }
+  >();
   let pool = options.accountPool ?? null;
   let poolIndex = 0;
   let url = "";
@@ -183,7 +201,7 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
       fees: Math.floor(c.amount / 100),
       fees_split: null,
       authorization: {
-        authorization_code: `AUTH_${c.id}`,
+        authorization_code: c.authorizationCode ?? `AUTH_${c.id}`,
         bin: card?.bin ?? "XXXXXX",
         last4: card?.last4 ?? "XXXX",
         exp_month: card?.expMonth ?? "12",
@@ -193,7 +211,7 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
         bank: c.bankName ?? "TEST BANK",
         country_code: "NG",
         brand: card?.brand ?? c.channel,
-        reusable: false,
+        reusable: c.reusable === true,
         signature: `SIG_${c.id}`,
         account_name: null,
         receiver_bank_account_number: c.account?.number ?? null,
@@ -304,6 +322,18 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
 
   function finish(c: Charge, outcome: "success" | { failed: string }): Promise<Delivery> | null {
     if (outcome === "success") {
+      // A card paid: its authorization can be charged again (Paystack marks card authorizations reusable).
+      if (c.channel === "card" && c.card && c.saved !== "not_reusable") {
+        c.authorizationCode ??= `AUTH_${c.id}`;
+        c.reusable = true;
+        if (!authorizations.has(c.authorizationCode))
+          authorizations.set(c.authorizationCode, {
+            key: c.key,
+            card: c.card,
+            email: c.email,
+            scenario: c.saved ?? "success",
+          });
+      }
       c.status = "success";
       c.message = null;
       c.displayText = "Payment successful";
@@ -376,6 +406,8 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
         return ok(res, matched, [{ currency: "NGN", balance: 0 }], "Balances retrieved");
       case "post /charge":
         return createCharge(res, matched, key, json, req);
+      case "post /transaction/charge_authorization":
+        return chargeAuthorization(res, matched, key, json);
       case "post /charge/submit_pin":
       case "post /charge/submit_otp":
       case "post /charge/submit_phone":
@@ -568,6 +600,7 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
         expYear: card.expiry_year,
         brand: brandOf(card.number),
       };
+      c.saved = savedScenario(card.number);
       const scenario = cardScenario(card.number, {
         lost: options.lostAnswerMs ?? 3_000,
         held: options.heldAnswerMs ?? 60_000,
@@ -646,6 +679,65 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
     charges.delete(reference);
     violations.push(`POST /charge: the double plays card, bank, ussd and bank_transfer charges only`);
     return refuse(res, matched, 400, "double: channel not played");
+  }
+
+  /**
+   * POST /transaction/charge_authorization: a reusable authorization of this key's account charged again,
+   * for the email of the customer it belongs to (Paystack refuses another), under a reference not seen before.
+   * What it does next is its card's (catalogue.ts savedScenario): paid at once, declined, a one-time password
+   * or the bank's page first (send_otp, open_url, answered as any charge's steps are), or pending at first.
+   */
+  function chargeAuthorization(
+    res: ServerResponse,
+    matched: Matched,
+    key: string,
+    json: Record<string, unknown>,
+  ) {
+    const code = String(json.authorization_code);
+    const saved = authorizations.get(code);
+    if (!saved || saved.key !== key) return refuse(res, matched, 400, "Invalid Authorization Code");
+    if (String(json.email).toLowerCase() !== saved.email.toLowerCase())
+      return refuse(res, matched, 400, "Email does not match Authorization code");
+    const reference = String(json.reference ?? `ref${nextId}`);
+    if (charges.has(reference)) {
+      return send(res, matched, 400, {
+        status: false,
+        message: "Duplicate Transaction Reference",
+      });
+    }
+    const c: Charge = {
+      id: nextId++,
+      reference,
+      key,
+      domain: domainOf(key),
+      amount: Number(json.amount),
+      currency: typeof json.currency === "string" ? json.currency : "NGN",
+      email: saved.email,
+      channel: "card",
+      status: "pending",
+      steps: [],
+      outcome: "success",
+      message: null,
+      createdAt: Date.now(),
+      paidAt: null,
+      checks: 0,
+      pendingChecks: 1,
+      card: saved.card,
+      authorizationCode: code,
+      reusable: true,
+      saved: saved.scenario,
+    };
+    charges.set(reference, c);
+    if (saved.scenario === "pending") c.displayText = "Processing";
+    else {
+      if (saved.scenario === "declined") c.outcome = { failed: "Declined" };
+      if (saved.scenario === "otp") c.steps = ["send_otp"];
+      if (saved.scenario === "open_url") c.steps = ["open_url"];
+      begin(c);
+    }
+    // This operation's answer types metadata as the stringified JSON it was sent as.
+    const metadata = typeof json.metadata === "string" ? json.metadata : "";
+    return ok(res, matched, { ...transaction(c), metadata }, "Charge attempted");
   }
 
   function page(res: ServerResponse, status: number, html: string) {

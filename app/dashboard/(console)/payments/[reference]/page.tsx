@@ -72,8 +72,22 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
           <Row label="Settled to you">{money(payment.amountSettled)}</Row>
           <Row label="Fees paid by">{payment.merchantBearsCost ? "You" : "The customer"}</Row>
           <Row label="Channel">{payment.channel ? payment.channel.replaceAll("_", " ") : "—"}</Row>
-          <Row label="Customer email">{payment.customer.email ?? "—"}</Row>
+          <Row label="Customer email">
+            {payment.customer.code ? (
+              <Link href={`/dashboard/customers/${payment.customer.code}`} className={linkClass}>
+                {payment.customer.email}
+              </Link>
+            ) : (
+              (payment.customer.email ?? "—")
+            )}
+          </Row>
           <Row label="Customer name">{payment.customer.name ?? "—"}</Row>
+          {payment.authorization && (
+            <Row label="Saved card">
+              {payment.authorization.brand} •••• {payment.authorization.last4}{" "}
+              <code className="font-mono text-slate-600">{payment.authorization.authorizationCode}</code>
+            </Row>
+          )}
           <Row label="Created">{when(payment.createdAt)}</Row>
           <Row label="Paid">{when(payment.paidAt)}</Row>
         </dl>
