@@ -14,6 +14,13 @@ export const en = {
     payingAs: "Paying as",
     amount: "Amount",
     error404: "Error 404",
+    /** A form sent from another site (lib/http/cross-site-form.ts): refused, nothing done. */
+    crossSite: {
+      title: "Form refused",
+      heading: "This form came from another site",
+      body: "It was sent from another site, or from a page with no address, so nothing was done: nothing was paid, approved, changed or signed in. If you sent it yourself, go back to the page, reload it and send the form again from there.",
+      back: "Back to the page",
+    },
   },
   /** The checkout's client components (sent to the browser for the page's language only). */
   checkout: {

@@ -10,6 +10,12 @@ export const fr: Messages = {
     payingAs: "Paiement au nom de",
     amount: "Montant",
     error404: "Erreur 404",
+    crossSite: {
+      title: "Formulaire refusé",
+      heading: "Ce formulaire vient d’un autre site",
+      body: "Il a été envoyé depuis un autre site, ou depuis une page sans adresse : rien n’a été fait (rien n’a été payé, approuvé ni modifié, et personne n’a été connecté). Si vous l’avez envoyé vous-même, revenez à la page, rechargez-la et renvoyez le formulaire depuis celle-ci.",
+      back: "Retour à la page",
+    },
   },
   checkout: {
     loading: "Chargement…",

@@ -14,6 +14,12 @@ export const ha: Messages = {
     payingAs: "Mai biya:",
     amount: "Adadin kuɗi",
     error404: "Kuskure 404",
+    crossSite: {
+      title: "An ƙi wannan fom",
+      heading: "Wannan fom ɗin ya fito daga wani shafi",
+      body: "An aiko shi daga wani shafin yanar gizo, ko daga shafin da ba shi da adireshi, don haka ba a yi komai ba: ba a biya ba, ba a amince da komai ba, ba a canza komai ba, kuma ba a shigar da kowa ba. Idan kai ne ka aiko shi, koma shafin, sake loda shi, sannan ka sake aika fom ɗin daga can.",
+      back: "Koma shafin",
+    },
   },
   checkout: {
     loading: "Ana lodawa…",

@@ -14,6 +14,12 @@ export const ig: Messages = {
     payingAs: "Onye na-akwụ ụgwọ:",
     amount: "Ego",
     error404: "Njehie 404",
+    crossSite: {
+      title: "A jụrụ fọm a",
+      heading: "Fọm a sitere na saịtị ọzọ",
+      body: "E zitere ya site na saịtị ọzọ, ma ọ bụ site na peeji na-enweghị adreesị, ya mere e meghị ihe ọ bụla: a kwụghị ụgwọ, a kwadoghị ihe ọ bụla, a gbanweghị ihe ọ bụla, a banyekwaghị onye ọ bụla. Ọ bụrụ na ọ bụ gị zitere ya, laghachi na peeji ahụ, bugharịa ya, ma zighachi fọm ahụ site n’ebe ahụ.",
+      back: "Laghachi na peeji ahụ",
+    },
   },
   checkout: {
     loading: "Ọ na-ebu…",

@@ -14,6 +14,12 @@ export const pcm: Messages = {
     payingAs: "Person wey dey pay:",
     amount: "How much",
     error404: "Wahala 404",
+    crossSite: {
+      title: "We no collect dis form",
+      heading: "Dis form come from another site",
+      body: "Na another site send am, or page wey no get address, so we no do anything: nobody pay, nobody approve, nothing change, nobody sign in. If na you send am, go back to the page, reload am, come send the form again from there.",
+      back: "Go back to the page",
+    },
   },
   checkout: {
     loading: "E dey load…",

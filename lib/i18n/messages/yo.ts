@@ -14,6 +14,12 @@ export const yo: Messages = {
     payingAs: "Ẹni tó ń sanwó:",
     amount: "Iye owó",
     error404: "Àṣìṣe 404",
+    crossSite: {
+      title: "A kọ fọ́ọ̀mù yìí",
+      heading: "Fọ́ọ̀mù yìí wá láti ojúlé mìíràn",
+      body: "Ojúlé mìíràn ló fi ránṣẹ́, tàbí ojúlé tí kò ní àdírẹ́sì, nítorí náà a kò ṣe nǹkankan: a kò gba owó, a kò fọwọ́ sí nǹkan, a kò yí nǹkan padà, a kò sì mú ẹnikẹ́ni wọlé. Tí ìwọ fúnra rẹ ló fi ránṣẹ́, padà sí ojúlé náà, tún un gbé wá, kí o sì tún fọ́ọ̀mù náà fi ránṣẹ́ láti ibẹ̀.",
+      back: "Padà sí ojúlé náà",
+    },
   },
   checkout: {
     loading: "Ó ń gbé e wá…",
