@@ -6,6 +6,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { embedFrame } from "@/lib/checkout/embed-frame";
 import { hostedPageMissing } from "@/lib/checkout/hosted-page-missing";
+import { env } from "@/lib/env";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { crossSiteFormOrigin, refuseCrossSiteForm } from "@/lib/http/cross-site-form";
 import { newRequestId } from "@/lib/security/tokens";
@@ -52,8 +53,8 @@ export async function proxy(request: NextRequest) {
     // Inline style *attributes* cannot run script; React's `style` prop needs them (the link page's brand
     // colour). Style elements still need the nonce.
     "style-src-attr 'unsafe-inline'",
-    // Merchant logos are any http(s) image the merchant configured.
-    "img-src 'self' data: https: http:",
+    // Merchant logos: https images on production (lib/merchants/logo-url.ts), http ones too on staging.
+    env().PAYMENTS_ENV === "production" ? "img-src 'self' data: https:" : "img-src 'self' data: https: http:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

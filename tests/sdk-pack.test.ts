@@ -129,7 +129,7 @@ it("npm pack of the SDK installs into an empty project, offline, and runs its RE
   // The same example with PAYGATE_WEBHOOK_SECRET unset, or empty: it stops at once, naming the variable,
   // before it creates anything or listens for a single (forgeable) webhook.
   for (const secret of [undefined, "", "whsec_"]) {
-    const env: Record<string, string | undefined> = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       PAYGATE_SECRET_KEY: merchant.testKey,
       PAYGATE_BASE_URL: `${app.url}/v1`,
