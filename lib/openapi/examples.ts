@@ -492,6 +492,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   route_not_found: "No route GET /v1/payments.",
   method_not_allowed: "DELETE is not allowed here; use GET.",
   invalid_state: "The transaction is already paid; it cannot be charged again.",
+  step_already_answered:
+    "This phone number was already sent (a second tap, or another tab), and the bank now asks for a one-time password.",
   refund_exceeds_available: "amount: 6000.00 exceeds the 3000.00 still refundable on this payment.",
   payment_link_unavailable: "This payment link has been deactivated by the merchant.",
   idempotency_in_progress: "This Idempotency-Key is contended; retry shortly.",

@@ -69,6 +69,8 @@ export const en = {
       rate_limited: "Too many attempts. Wait a minute and try again.",
       invalid_access_code: "This payment session has expired.",
       invalid_state: "This payment has already finished.",
+      step_already_answered:
+        "This was already sent (a second tap or another tab), so it was not sent again. The page now shows what comes next.",
       channel_unavailable: "This way of paying is not available for this payment.",
       live_not_connected: "This business cannot take payments yet. Nothing was charged.",
       processor_error: "The payment service did not answer. Nothing was charged; try again.",

@@ -68,6 +68,8 @@ export const fr: Messages = {
       rate_limited: "Trop de tentatives. Patientez une minute puis réessayez.",
       invalid_access_code: "Cette session de paiement a expiré.",
       invalid_state: "Ce paiement est déjà terminé.",
+      step_already_answered:
+        "Cela a déjà été envoyé (un deuxième appui ou un autre onglet) : rien n’a été renvoyé. La page montre maintenant l’étape suivante.",
       channel_unavailable: "Ce moyen de paiement n'est pas disponible pour ce paiement.",
       live_not_connected: "Ce commerçant ne peut pas encore encaisser de paiements. Rien n'a été débité.",
       processor_error: "Le service de paiement n'a pas répondu. Rien n'a été débité ; réessayez.",

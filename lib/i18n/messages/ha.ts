@@ -72,6 +72,8 @@ export const ha: Messages = {
       rate_limited: "Yunƙurin ya yi yawa. Ku jira minti ɗaya sannan ku sake gwadawa.",
       invalid_access_code: "Lokacin wannan biyan ya ƙare.",
       invalid_state: "An riga an kammala wannan biyan.",
+      step_already_answered:
+        "An riga an aika wannan (danna na biyu ko wani shafi), don haka ba a sake aikawa ba. Shafin yanzu yana nuna abin da ke gaba.",
       channel_unavailable: "Wannan hanyar biya ba ta samuwa ga wannan biyan.",
       live_not_connected: "Wannan kasuwancin ba zai iya karɓar biya ba tukuna. Ba a cire komai ba.",
       processor_error: "Sabis ɗin biyan bai amsa ba. Ba a cire komai ba; ku sake gwadawa.",

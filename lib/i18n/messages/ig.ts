@@ -72,6 +72,8 @@ export const ig: Messages = {
       rate_limited: "Mgbalị adịla ọtụtụ. Chere otu nkeji ma nwaa ọzọ.",
       invalid_access_code: "Oge ụgwọ a agwụla.",
       invalid_state: "Ụgwọ a emechaala.",
+      step_already_answered:
+        "E zigalarịrị nke a (ịpị nke ugboro abụọ ma ọ bụ taabụ ọzọ), ya mere e zigharịghị ya ọzọ. Peeji a na-egosi ugbu a ihe na-esote.",
       channel_unavailable: "Ụzọ ịkwụ ụgwọ a adịghị maka ụgwọ a.",
       live_not_connected: "Azụmahịa a enweghị ike ịnata ụgwọ ugbu a. Ewepụghị ego ọ bụla.",
       processor_error: "Ọrụ ịkwụ ụgwọ azaghị. Ewepụghị ego ọ bụla; nwaa ọzọ.",

@@ -72,6 +72,8 @@ export const pcm: Messages = {
       rate_limited: "You don try too many times. Wait one minute, then try again.",
       invalid_access_code: "The time for this payment don finish.",
       invalid_state: "This payment don already finish.",
+      step_already_answered:
+        "We don already send dis one (you press am twice or another tab), so we no send am again. The page dey show wetin follow now.",
       channel_unavailable: "You no fit use this way pay for this payment.",
       live_not_connected: "Dis business never fit collect payment yet. Dem no comot any money.",
       processor_error: "The payment service no answer. Dem no comot any money; try again.",

@@ -72,6 +72,8 @@ export const yo: Messages = {
       rate_limited: "Ẹ ti gbìyànjú ní ọ̀pọ̀ ìgbà jù. Ẹ dúró fún ìṣẹ́jú kan kí ẹ tó tún gbìyànjú.",
       invalid_access_code: "Àkókò ìsanwó yìí ti parí.",
       invalid_state: "Ìsanwó yìí ti parí tẹ́lẹ̀.",
+      step_already_answered:
+        "A ti fi èyí ránṣẹ́ tẹ́lẹ̀ (ìtẹ̀ kejì tàbí táàbù mìíràn), nítorí náà a kò tún fi ránṣẹ́ mọ́. Ojúlé yìí ti ń fi ohun tó kàn hàn báyìí.",
       channel_unavailable: "Ọ̀nà ìsanwó yìí kò sí fún ìsanwó yìí.",
       live_not_connected: "Ilé-iṣẹ́ yìí kò tíì lè gba owó. A kò gba owó kankan.",
       processor_error: "Iṣẹ́ ìsanwó kò dáhùn. A kò gba owó kankan; ẹ tún gbìyànjú.",
