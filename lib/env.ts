@@ -46,7 +46,7 @@ const EnvSchema = z
      */
     PAYMENT_LINK_PLACE_SECONDS: positiveInt(5 * 60),
     /** Unpaid places one client address may hold on one usage-limited link at once. */
-    PAYMENT_LINK_PLACES_PER_ADDRESS: positiveInt(3),
+    PAYMENT_LINK_PLACES_PER_ADDRESS: positiveInt(1),
     /**
      * How often a process sweeps: ends checkouts that expired unpaid (`abandoned`), reconciles card attempts
      * whose answer was lost, settles sandbox refunds due. 0 turns the sweep off here.

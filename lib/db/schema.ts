@@ -108,6 +108,11 @@ export interface TransactionsTable {
   link_place_until: Int | null;
   /** Started on a usage-limited link: a keyed hash of the client address that started it (places per address). */
   link_holder: string | null;
+  /**
+   * Started on a usage-limited link: when a payment first started on it (unix ms); null while nobody has
+   * started paying, when its place may be handed to a customer who does (lib/links/hand-over-place.ts).
+   */
+  link_payment_started_at: Int | null;
 }
 
 /** One try at paying on one channel; a transaction may have many (the customer can switch channels). */

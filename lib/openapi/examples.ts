@@ -82,6 +82,7 @@ export const SPECIMENS = {
     idempotency_request_hash: null,
     link_place_until: null,
     link_holder: null,
+    link_payment_started_at: null,
   } satisfies Selectable<TransactionsTable>,
   /** The account a bank transfer waits on, 30 minutes. */
   virtualAccount: {

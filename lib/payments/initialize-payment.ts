@@ -117,6 +117,7 @@ export async function initializePayment(input: {
     idempotency_request_hash: keyed?.requestHash ?? null,
     link_place_until: input.linkPlace?.until ?? null,
     link_holder: input.linkPlace?.holder ?? null,
+    link_payment_started_at: null,
     created_at: now,
     updated_at: now,
   };
