@@ -1,4 +1,4 @@
-import { declaredErrors, type Endpoint, type HttpMethod } from "@/lib/core/endpoint";
+import { answerOf, declaredErrors, type Endpoint, type HttpMethod } from "@/lib/core/endpoint";
 import { type Door, methodsNotAllowed, type RouteHandler, withApi } from "./with-api";
 
 /** An endpoint whose route builds its own `Response` (a script, the document, the ping) instead of a handler's data. */
@@ -39,7 +39,7 @@ export function endpointHandler(endpoint: Endpoint, door: Door = "api"): RouteHa
       rawBody: endpoint.rawBody,
       declared,
     },
-    async (ctx) => ({ status: endpoint.status, data: await handler(ctx) }),
+    async (ctx) => ({ status: endpoint.status, ...answerOf(await handler(ctx)) }),
   );
 }
 
