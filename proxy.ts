@@ -1,11 +1,14 @@
 // Security headers of the hosted pages (docs/checkout.md): a per-request CSP nonce, no framing (but a checkout
 // opened embedded by an origin its merchant allows: lib/checkout/embed-frame.ts), no referrer to other sites
 // (the access code is in the address), no caching, no sniffing; and the request id every answer carries. Scoped
-// to the page routes by `config.matcher`, so the /v1 API does not pay for it.
+// to the page routes (PAGES; `config.matcher` keeps the /v1 API out, so it does not pay for any of it), and
+// every other path only has a form from another site refused.
 import { type NextRequest, NextResponse } from "next/server";
 import { embedFrame } from "@/lib/checkout/embed-frame";
 import { hostedPageMissing } from "@/lib/checkout/hosted-page-missing";
+import { env } from "@/lib/env";
 import { clientAddressOf } from "@/lib/http/client-address";
+import { crossSiteFormOrigin, refuseCrossSiteForm } from "@/lib/http/cross-site-form";
 import { newRequestId } from "@/lib/security/tokens";
 
 /**
@@ -14,10 +17,26 @@ import { newRequestId } from "@/lib/security/tokens";
  */
 const MISSING_PAGE = "/_hosted/missing";
 
+/** The page routes: the hosted pages, the docs and the console. The rest of the matcher's paths only get the check below. */
+const PAGES = /^\/(pay|demo|l|docs|dashboard)(\/|$)/;
+
 export async function proxy(request: NextRequest) {
   const bytes = new Uint8Array(18);
   crypto.getRandomValues(bytes);
   const nonce = btoa(String.fromCharCode(...bytes));
+  // A form (a server action) sent from another site, to any path of the app: 403 in the product's words and
+  // one log line, before Next's action handler answers it 500 with a stack (lib/http/cross-site-form.ts).
+  const crossSite = crossSiteFormOrigin(request);
+  if (crossSite !== null) {
+    return refuseCrossSiteForm({
+      url: request.nextUrl,
+      headers: request.headers,
+      origin: crossSite,
+      requestId: newRequestId(),
+      nonce,
+    });
+  }
+  if (!PAGES.test(request.nextUrl.pathname)) return NextResponse.next();
   const https = request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
   // A checkout opened embedded (`?embed=1&origin=`) by an origin its merchant lists: framed by exactly the
   // merchant's origins. Anything else, and every other page: framed by none. Nothing else in the policy changes.
@@ -34,8 +53,8 @@ export async function proxy(request: NextRequest) {
     // Inline style *attributes* cannot run script; React's `style` prop needs them (the link page's brand
     // colour). Style elements still need the nonce.
     "style-src-attr 'unsafe-inline'",
-    // Merchant logos are any http(s) image the merchant configured.
-    "img-src 'self' data: https: http:",
+    // Merchant logos: https images on production (lib/merchants/logo-url.ts), http ones too on staging.
+    env().PAYMENTS_ENV === "production" ? "img-src 'self' data: https:" : "img-src 'self' data: https: http:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -97,13 +116,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: [
-    "/pay/:path*",
-    "/demo/:path*",
-    "/l/:path*",
-    "/docs",
-    "/docs/:path*",
-    "/dashboard",
-    "/dashboard/:path*",
-  ],
+  // Every path but the API's, Next's own files and the unrouted not-found target: a server action can be
+  // posted to any of them (the cross-site check above); only PAGES get the headers.
+  matcher: ["/((?!v1/|_next/static/|_next/image|_hosted/).*)"],
 };

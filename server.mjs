@@ -381,6 +381,76 @@ async function runServer() {
     requestSeconds?.observe({ endpoint, method }, (performance.now() - started) / 1000);
   }
 
+  /**
+   * REQUEST_TIMEOUT_SECONDS over the whole request, its body included, on every route. Node's own
+   * requestTimeout stops counting once the headers are in and the handler has run: a body announced with a
+   * Content-Length and sent a byte a second kept its socket (and its share of MAX_CONNECTIONS) open for as
+   * long as the client liked, even on routes that need no credential. So each request gets a deadline of its
+   * own, from the first byte of it: a request still incomplete then is answered 408 `request_timeout`, with
+   * `Connection: close`, and its socket is closed once that is written (at once if an answer had begun).
+   * A request fully received is never cut: the deadline is the client's to meet, not the app's answer's.
+   */
+  const REQUEST_STARTED = Symbol("paygate.requestStarted");
+  // The error the unfinished body fails with. Next buffers the body of a request its proxy (proxy.ts) sees
+  // before the route runs, and logs any error of that body with a stack, except a DecodeError (its "the
+  // request could not be read"), which it answers 400 instead (here: not at all, the 408 is already out).
+  // lib/http/body.ts answers any failed read as a body that did not arrive whole.
+  const { DecodeError } = await import("next/dist/shared/lib/utils.js");
+  class BodyTimedOut extends DecodeError {
+    constructor() {
+      super(`the request did not arrive within REQUEST_TIMEOUT_SECONDS (${requestTimeoutSeconds} s)`);
+      this.name = "BodyTimedOut";
+    }
+  }
+  function noteRequestStarts(socket) {
+    // The first bytes of each request on the connection (kept-alive ones too): the clock starts there.
+    socket.on("data", () => {
+      socket[REQUEST_STARTED] ??= Date.now();
+    });
+  }
+  function bodyDeadline(req, res) {
+    const socket = req.socket;
+    const startedAt = socket[REQUEST_STARTED] ?? Date.now();
+    // Once this answer is written, the next request on the connection starts a clock of its own.
+    res.once("finish", () => {
+      socket[REQUEST_STARTED] = undefined;
+    });
+    if (req.complete) return;
+    const timer = setTimeout(
+      () => {
+        if (req.complete || socket.destroyed) return;
+        logLine("info", "request timed out", {
+          method: req.method,
+          path: String(req.url ?? "/")
+            .split("?")[0]
+            .slice(0, 200),
+          receivedBytes: socket.bytesRead,
+          seconds: requestTimeoutSeconds,
+        });
+        // The app stops waiting for the rest of the body: its read fails (lib/http/body.ts answers that as a
+        // body that did not arrive whole), instead of waiting on a request whose socket is gone.
+        const close = () => {
+          socket.destroy();
+          req.destroy(new BodyTimedOut());
+        };
+        if (res.headersSent) return close();
+        const answer = envelope(408, "request_timeout", "The request did not arrive in time.");
+        res.shouldKeepAlive = false;
+        res.writeHead(answer.status, { ...answer.headers, connection: "close" });
+        res.end(answer.body, close);
+      },
+      Math.max(0, startedAt + requestTimeoutSeconds * 1000 - Date.now()),
+    );
+    // Over once the whole body is in, or the connection is gone; an answer sent before the body ended (a 413)
+    // leaves the clock running, so the rest of that body cannot trickle in for ever either.
+    const done = () => clearTimeout(timer);
+    req.once("end", done);
+    req.once("close", done);
+    res.once("finish", () => {
+      if (req.complete) done();
+    });
+  }
+
   let draining = false;
   const server = createServer(
     {
@@ -394,6 +464,7 @@ async function runServer() {
       res.once("close", () => observe(req, res, label, started));
       // A request on a kept-alive connection while shutting down is served, and its connection then closed.
       if (draining) res.setHeader("connection", "close");
+      bodyDeadline(req, res);
       const refusal = precheck(req);
       if (refusal) return refuse(res, refusal);
       // Next sends a request to itself to serve a proxy.ts rewrite (an unknown checkout's not-found page): it
@@ -446,6 +517,7 @@ async function runServer() {
       connectionsOpen--;
     });
   });
+  server.on("connection", noteRequestStarts);
   // Bytes Node's HTTP parser cannot read (bad header characters, conflicting lengths, huge headers).
   server.on("clientError", (err, socket) => {
     if (!socket.writable || err.code === "ECONNRESET") return socket.destroy();

@@ -55,7 +55,7 @@ const EnvSchema = z
      */
     PAYMENT_LINK_PLACE_SECONDS: positiveInt(5 * 60),
     /** Unpaid places one client address may hold on one usage-limited link at once. */
-    PAYMENT_LINK_PLACES_PER_ADDRESS: positiveInt(3),
+    PAYMENT_LINK_PLACES_PER_ADDRESS: positiveInt(1),
     /**
      * How often a process sweeps: ends checkouts that expired unpaid (`abandoned`), reconciles card attempts
      * whose answer was lost, settles sandbox refunds due. 0 turns the sweep off here.
@@ -74,6 +74,11 @@ const EnvSchema = z
     RATE_LIMIT_LOGIN_ACCOUNT_FAILURES: positiveInt(20),
     RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_FAILURES: positiveInt(5),
     RATE_LIMIT_LOGIN_LOCK_SECONDS: positiveInt(15 * 60),
+    /**
+     * Consecutive failed sign-ins from one known browser (its device cookie, lib/security/known-device.ts)
+     * before that cookie is locked out for RATE_LIMIT_LOGIN_LOCK_SECONDS and the browser counts as unknown.
+     */
+    RATE_LIMIT_LOGIN_DEVICE_FAILURES: positiveInt(5),
     RATE_LIMIT_ACCESS_CODE_BURST: positiveInt(30),
     RATE_LIMIT_ACCESS_CODE_PER_MINUTE: positiveInt(30),
     RATE_LIMIT_KEY_BURST: positiveInt(500),

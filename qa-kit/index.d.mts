@@ -47,9 +47,15 @@ export type WebhookReceiver = {
     body: string;
     json: unknown;
     answered: number;
+    /** With verifyWith: whether the delivery is signed by that secret (undefined before it). */
+    verified: boolean | undefined;
   }>;
+  /** Check each delivery's signature from now on (400 to a forged one); throws for a secret under 16 bytes. */
+  verifyWith(secret: string | undefined): void;
   close(): Promise<void>;
 };
+/** The key of a whsec_ secret; throws, naming PAYGATE_WEBHOOK_SECRET, for one anyone could sign under. */
+export declare function webhookKey(secret: string | undefined): Buffer;
 /** An HTTP server answering each delivery with the next of `replies` (the last repeats). */
 export declare function startWebhookReceiver(options?: { replies?: number[] }): Promise<WebhookReceiver>;
 

@@ -10,6 +10,7 @@
 //   PAYGATE_WAIT_BUDGET_MS  the most a test may spend waiting for the service (default 2000)
 //   PAYGATE_RECEIVER_HOST, PAYGATE_RECEIVER_PORT, PAYGATE_RECEIVER_URL  where startWebhookReceiver listens and
 //                           the URL the deployment reaches it by (default 127.0.0.1, any free port, its own URL)
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import { test as base, expect } from "@playwright/test";
 
@@ -284,25 +285,61 @@ export class Paygate {
 }
 
 /**
+ * The HMAC key of an endpoint's `whsec_…` secret, refusing one anyone could sign under: unset, empty, not
+ * base64, or under 16 bytes once decoded (docs/guides/verify-webhooks.md, rule 0: the merchant's own code must
+ * refuse these too).
+ */
+export function webhookKey(secret) {
+  const encoded = typeof secret === "string" ? secret.replace(/^whsec_/, "") : "";
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || Buffer.from(encoded, "base64").length < 16) {
+    throw new Error(
+      "PAYGATE_WEBHOOK_SECRET must be your endpoint's whsec_ secret (16 bytes or more): it is unset, empty or too short",
+    );
+  }
+  return Buffer.from(encoded, "base64");
+}
+
+/** Whether a delivery carries a Standard Webhooks signature of `key` over its exact body, signed within 5 minutes. */
+function signedBy(key, headers, body) {
+  const id = headers["webhook-id"];
+  const timestamp = headers["webhook-timestamp"];
+  const signatures = headers["webhook-signature"];
+  if (typeof id !== "string" || typeof timestamp !== "string" || typeof signatures !== "string") return false;
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const expected = createHmac("sha256", key).update(`${id}.${timestamp}.`).update(body).digest();
+  return signatures.split(" ").some((entry) => {
+    const [version, signature] = entry.split(",", 2);
+    const given = Buffer.from(signature ?? "", "base64");
+    return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+/**
  * A webhook endpoint for a test: an HTTP server answering each delivery with the next of `replies` (the last one
  * repeats), recording what arrived. The deployment must reach it: by default it listens on 127.0.0.1 (a
  * deployment on the same machine); set PAYGATE_RECEIVER_HOST/PORT/URL for a tunnel to a remote staging.
+ * `verifyWith(secret)` (the secret setWebhook answered) makes it check each delivery's signature as a
+ * merchant's server must: `verified` on each request, and 400 to one that is not signed by that secret. A
+ * secret anyone could sign under (unset, empty, under 16 bytes) is refused there, as the guide's code does.
  */
 export async function startWebhookReceiver({ replies = [200] } = {}) {
   const requests = [];
+  let key = null;
   const server = createServer((req, res) => {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
+      const raw = Buffer.concat(chunks);
+      const body = raw.toString("utf8");
       let json;
       try {
         json = JSON.parse(body);
       } catch {
         json = undefined;
       }
-      const status = replies[Math.min(requests.length, replies.length - 1)];
-      requests.push({ headers: req.headers, body, json, answered: status });
+      const verified = key ? signedBy(key, req.headers, raw) : undefined;
+      const status = verified === false ? 400 : replies[Math.min(requests.length, replies.length - 1)];
+      requests.push({ headers: req.headers, body, json, answered: status, verified });
       res.writeHead(status, { "content-type": "text/plain" });
       res.end(status < 300 ? "ok" : "not now");
     });
@@ -315,6 +352,9 @@ export async function startWebhookReceiver({ replies = [200] } = {}) {
   return {
     url: process.env.PAYGATE_RECEIVER_URL ?? `http://${host}:${port}/webhooks/paygate`,
     requests,
+    verifyWith(secret) {
+      key = webhookKey(secret);
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

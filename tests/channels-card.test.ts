@@ -146,10 +146,11 @@ describe.each(targets)("card channel on $name", (target) => {
     expect(wrong.status).toBe(200);
     expect(wrong.body.data).toMatchObject({ status: "failed", reason: "invalid_otp" });
     expect((await co.verify()).body.data.status).toBe("pending");
-    // The attempt is spent: the right OTP now has nothing to finish.
+    // The attempt is spent: the right OTP now has nothing to finish, and is told its step was answered.
     const late = await co.otp(OTP);
     expect(late.status).toBe(409);
-    expect(late.body.error).toBe("invalid_state");
+    expect(late.body.error).toBe("step_already_answered");
+    expect(late.body.message).toMatch(/did not go through, so nothing was charged/);
     // A new OTP card payment works.
     expect((await co.card(card(CARDS.otp))).body.data.status).toBe("awaiting_otp");
     expect((await co.otp(OTP)).body.data.status).toBe("success");
@@ -246,9 +247,11 @@ describe.each(targets)("card channel on $name", (target) => {
     expect(attempts).toHaveLength(3);
     for (const a of attempts) {
       const details = JSON.parse(a.details);
-      // Card data is brand, last 4 and expiry; an OTP attempt also keeps the rail's opaque authorization id.
+      // Card data is brand, last 4 and expiry; an OTP attempt also keeps the rail's opaque authorization id,
+      // and the steps answered (lib/channels/step-answers.ts).
       for (const key of Object.keys(details))
-        expect(["brand", "last4", "expiryMonth", "expiryYear", "authorization"]).toContain(key);
+        expect(["brand", "last4", "expiryMonth", "expiryYear", "authorization", "answered"]).toContain(key);
+      if ("answered" in details) expect(details.answered).toEqual(["otp"]);
       if ("authorization" in details) expect(details.authorization).toMatch(/^auth_[A-Za-z0-9]+$/);
       expect(details.brand).toBe("visa");
       expect(details.last4).toMatch(/^\d{4}$/);

@@ -141,3 +141,82 @@ describe("server.mjs bounds what a client holds", () => {
     ).rejects.toThrow(/MAX_CONNECTIONS: must be at least WEB_CONCURRENCY \(2\)/);
   }, 60_000);
 });
+
+/**
+ * REQUEST_TIMEOUT_SECONDS bounds the whole request, body included, on every route (docs/deploy.md): headers
+ * announcing a body that then arrives a byte a second are answered 408 `request_timeout` and the connection
+ * closed at the deadline when the route reads its body (sign-in, sign-up, Paystack's webhook on production, a
+ * console form), and a route that answered before reading it has its connection closed at the deadline too. Each server here has a 3 s deadline of its own, so nothing waits 30 s.
+ */
+describe("server.mjs bounds a request's body by REQUEST_TIMEOUT_SECONDS", () => {
+  const DEADLINE_SECONDS = 3;
+  const limits = {
+    WEB_CONCURRENCY: "1",
+    HEADERS_TIMEOUT_SECONDS: "2",
+    REQUEST_TIMEOUT_SECONDS: String(DEADLINE_SECONDS),
+  };
+
+  /** Sends the head of a request announcing 60 000 bytes of body, then one byte a second. */
+  async function trickle(port: number, path: string, contentType = "application/json") {
+    const socket = await open(port);
+    const started = Date.now();
+    const done = closed(socket, started);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: 60000\r\nX-Forwarded-For: 10.9.${Math.floor(Math.random() * 250)}.7\r\n\r\n{`,
+    );
+    const drip = setInterval(() => {
+      if (!socket.destroyed) socket.write(" ");
+    }, 1000);
+    const result = await done;
+    clearInterval(drip);
+    return result;
+  }
+
+  function expectTimedOut({ afterMs, received }: { afterMs: number; received: string }) {
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(received.toLowerCase()).toContain("connection: close");
+    expect(received).toContain('"error":"request_timeout"');
+    // At the deadline: not before it, and long before the body could have arrived (60 000 s).
+    expect(afterMs).toBeGreaterThanOrEqual(DEADLINE_SECONDS * 1000 - 500);
+    expect(afterMs).toBeLessThan(20_000);
+  }
+
+  it("on staging: sign-in, sign-up, a payment's initialize, the console's sign-in and its form post", async () => {
+    const db = await freshDatabase("sqlite");
+    const app = await startApp({ name: "slow-body", databaseUrl: db.url, env: limits });
+    const [early, ...results] = await Promise.all([
+      trickle(app.port, "/v1/payment/initialize"),
+      trickle(app.port, "/v1/merchants/auth/login"),
+      trickle(app.port, "/v1/merchants/auth/signup"),
+      trickle(app.port, "/dashboard/api/auth/login"),
+      trickle(app.port, "/dashboard/login", "multipart/form-data; boundary=----x"),
+    ]);
+    for (const result of results) expectTimedOut(result);
+    // Initialize refuses a call without a key before reading its body: that answer goes out at once, and the
+    // rest of the body may still not trickle in for ever: the connection is closed at the deadline.
+    if (!early) throw new Error("no answer");
+    expect(early.received).toMatch(/^HTTP\/1\.1 401 /);
+    expect(early.afterMs).toBeGreaterThanOrEqual(DEADLINE_SECONDS * 1000 - 500);
+    expect(early.afterMs).toBeLessThan(20_000);
+    // Nothing of it reached the log as a failure of ours.
+    expect(app.output()).not.toMatch(/"level":"error"/);
+    expect(app.output()).not.toMatch(/unhandled|Error: aborted|ECONNRESET/);
+    // The server still serves.
+    expect(await ping(await open(app.port))).toMatch(/^HTTP\/1\.1 200 /);
+  }, 90_000);
+
+  it("on production: Paystack's webhook and sign-in", async () => {
+    const db = await freshDatabase("sqlite");
+    const app = await startApp({
+      name: "slow-body-production",
+      databaseUrl: db.url,
+      env: { ...limits, PAYMENTS_ENV: "production" },
+    });
+    const results = await Promise.all([
+      trickle(app.port, "/v1/rails/paystack/webhook"),
+      trickle(app.port, "/v1/merchants/auth/login"),
+    ]);
+    for (const result of results) expectTimedOut(result);
+    expect(app.output()).not.toMatch(/"level":"error"/);
+  }, 90_000);
+});

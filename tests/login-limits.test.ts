@@ -10,12 +10,16 @@ import { type AppProc, cleanupHarness, dbKinds, freshDatabase, startApp } from "
  * have accounts; a right password resets the account's consecutive count.
  *
  * Each attempt below comes from an address of its own unless it says otherwise, so the per-address budget
- * (10 failures) never decides: what is refused, the account limits refuse. The last cases run two server
+ * (10 failures) never decides: what is refused, the account limits refuse. A browser that signed in to the
+ * account before (its device cookie, lib/security/known-device.ts) is not refused by them: its right password
+ * signs in while the account is locked, and its own five wrong ones make it a stranger's. The last cases run two server
  * processes on one database (SQLite file, and PostgreSQL when TEST_DATABASE_URL is set), the guesses
  * alternating between them: the counts are the account's, not a process's.
  */
 const ACCOUNT_FAILURES = 20;
 const ACCOUNT_ADDRESS_FAILURES = 5;
+/** Wrong passwords with one device cookie before it is a stranger's (RATE_LIMIT_LOGIN_DEVICE_FAILURES). */
+const DEVICE_FAILURES = 5;
 const WRONG = "not the password at all";
 
 /** Status, error and message of each answer: what a guesser learns. */
@@ -98,6 +102,122 @@ describe.each(targets)("sign-in limits per account on $name", (target) => {
   });
 });
 
+/** The device cookie a sign-in answered, as a client that keeps cookies sends it back. */
+function deviceCookie(res: ApiResponse): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith("paygate_device="));
+  if (!set) throw new Error(`no device cookie in ${res.status} ${res.text}`);
+  return set.split(";")[0] as string;
+}
+
+/** 120 wrong passwords for `email` from 10 addresses, 12 each, the addresses side by side: the account locks. */
+async function guessFromTenAddresses(login: (password: string, address: string) => Promise<ApiResponse>) {
+  const statuses = await Promise.all(
+    Array.from({ length: 10 }, async (_, a) => {
+      const address = randomAddress();
+      const seen: number[] = [];
+      for (let i = 0; i < 12; i++) seen.push((await login(`${WRONG} ${a}.${i}`, address)).status);
+      return seen;
+    }),
+  );
+  const all = statuses.flat();
+  expect(all.every((s) => s === 401 || s === 429)).toBe(true);
+  expect(all.filter((s) => s === 401).length).toBeLessThanOrEqual(ACCOUNT_FAILURES);
+}
+
+describe.each(targets)(
+  "a browser that signed in before, while guesses lock the account, on $name",
+  (target) => {
+    const api = client(target.url);
+    const login = (email: string, password: string, address = randomAddress(), cookie?: string) =>
+      api.post(
+        "/v1/merchants/auth/login",
+        { email, password },
+        { "x-forwarded-for": address, ...(cookie && { cookie }) },
+      );
+
+    it("120 wrong passwords from 10 addresses lock the owner's email for strangers, not for the owner's own browser", async () => {
+      const m = await signup(api);
+      const first = await login(m.email, m.password);
+      expect(first.status).toBe(200);
+      const cookie = deviceCookie(first);
+      const attributes = first.headers.getSetCookie().find((c) => c.startsWith("paygate_device=")) ?? "";
+      expect(attributes).toMatch(/; Path=\/v1\/merchants\/auth(;|$)/);
+      expect(attributes).toMatch(/; HttpOnly(;|$)/);
+      expect(attributes).toMatch(/; SameSite=Strict(;|$)/);
+      expect(attributes).toMatch(/; Max-Age=15552000(;|$)/);
+      // The cookie names a device, not the account: no email, no secret of it.
+      expect(cookie).not.toContain(m.email.split("@")[0]);
+
+      await guessFromTenAddresses((password, address) => login(m.email, password, address));
+
+      // The right password from a browser this account does not know: refused, and told what to do.
+      const stranger = await login(m.email, m.password);
+      expect(stranger.status).toBe(429);
+      expect(stranger.body.error).toBe("rate_limited");
+      expect(stranger.body.message).toMatch(/sign in from a browser you have signed in with before/);
+      expect(stranger.body.message).toMatch(/try again in \d+ minutes?/);
+      // From the owner's own browser, from any address: signed in, and its cookie renewed for the same device.
+      const owner = await login(m.email, m.password, randomAddress(), cookie);
+      expect(owner.status, owner.text).toBe(200);
+      expect(owner.body.data.accessToken).toMatch(/^mst_/);
+      expect(deviceCookie(owner).split(".").slice(0, 2)).toEqual(cookie.split(".").slice(0, 2));
+      // Its sign-in does not unlock the account for strangers.
+      expect((await login(m.email, m.password)).status).toBe(429);
+
+      // The console's sign-in takes the same cookie, and sets its own for /dashboard.
+      const consoleLogin = await api.post(
+        "/dashboard/api/auth/login",
+        { email: m.email, password: m.password },
+        { "x-forwarded-for": randomAddress(), origin: target.url, cookie },
+      );
+      expect(consoleLogin.status, consoleLogin.text).toBe(200);
+      const set = consoleLogin.headers.getSetCookie();
+      expect(set.find((c) => c.startsWith("paygate_device="))).toMatch(/; Path=\/dashboard;.*HttpOnly/);
+      expect(set.find((c) => c.startsWith("paygate_session="))).toBeDefined();
+    });
+
+    it("another account's cookie, a forged one or an altered one is a stranger's", async () => {
+      const m = await signup(api);
+      const other = await signup(api);
+      const theirs = deviceCookie(await login(other.email, other.password));
+      const mine = deviceCookie(await login(m.email, m.password));
+      await guessFromTenAddresses((password, address) => login(m.email, password, address));
+      const flipped = mine.replace(/.$/, (c) => (c === "0" ? "1" : "0"));
+      const [, id, issued] = mine.split(".");
+      const older = `paygate_device=d1.${id}.${Number(issued) - 1}.${mine.split(".")[3]}`;
+      for (const cookie of [theirs, flipped, older, "paygate_device=d1.nonsense", "paygate_device="]) {
+        const res = await login(m.email, m.password, randomAddress(), cookie);
+        expect(res.status, cookie).toBe(429);
+      }
+      expect((await login(m.email, m.password, randomAddress(), mine)).status).toBe(200);
+    });
+
+    it("a stolen device cookie gets five guesses, then is a stranger's too", async () => {
+      const m = await signup(api);
+      const cookie = deviceCookie(await login(m.email, m.password));
+      await guessFromTenAddresses((password, address) => login(m.email, password, address));
+      // With the cookie the account's lock does not apply, but the device's own count does.
+      for (let i = 0; i < DEVICE_FAILURES; i++)
+        expect(seen(await login(m.email, `${WRONG} ${i}`, randomAddress(), cookie))).toEqual(wrongPassword);
+      const locked = await login(m.email, m.password, randomAddress(), cookie);
+      expect(locked.status).toBe(429);
+      expect(locked.body.error).toBe("rate_limited");
+    });
+
+    it("a right password from the device starts its count over", async () => {
+      const m = await signup(api);
+      const cookie = deviceCookie(await login(m.email, m.password));
+      await guessFromTenAddresses((password, address) => login(m.email, password, address));
+      for (let i = 0; i < DEVICE_FAILURES - 1; i++)
+        expect((await login(m.email, WRONG, randomAddress(), cookie)).status).toBe(401);
+      expect((await login(m.email, m.password, randomAddress(), cookie)).status).toBe(200);
+      for (let i = 0; i < DEVICE_FAILURES - 1; i++)
+        expect((await login(m.email, WRONG, randomAddress(), cookie)).status).toBe(401);
+      expect((await login(m.email, m.password, randomAddress(), cookie)).status).toBe(200);
+    });
+  },
+);
+
 describe.each(dbKinds)("sign-in limits per account across two instances on one %s database", (kind) => {
   let instances: AppProc[] = [];
   beforeAll(async () => {
@@ -116,11 +236,11 @@ describe.each(dbKinds)("sign-in limits per account across two instances on one %
   afterAll(() => cleanupHarness(), 60_000);
 
   /** The i-th attempt goes to instance a when i is even, to b when odd. */
-  const login = (i: number, email: string, password: string, address = randomAddress()) =>
+  const login = (i: number, email: string, password: string, address = randomAddress(), cookie?: string) =>
     client((instances[i % 2] as AppProc).url).post(
       "/v1/merchants/auth/login",
       { email, password },
-      { "x-forwarded-for": address },
+      { "x-forwarded-for": address, ...(cookie && { cookie }) },
     );
 
   it("guesses alternating between the instances from many addresses lock the account after 20 in all", async () => {
@@ -140,6 +260,22 @@ describe.each(dbKinds)("sign-in limits per account across two instances on one %
     expect(stranger).toEqual(known);
     // Locked on both instances, even for the right password.
     for (const i of [0, 1]) expect(seen(await login(i, m.email, m.password))).toEqual(locked);
+  });
+
+  it("a device cookie from one instance lets its owner in on the other while the account is locked; its five guesses are counted across both", async () => {
+    const m = await signup(client((instances[0] as AppProc).url));
+    const cookie = deviceCookie(await login(0, m.email, m.password));
+    await guessFromTenAddresses((password, address) => login(1, m.email, password, address));
+    for (const i of [0, 1]) expect((await login(i, m.email, m.password)).status).toBe(429);
+    for (const i of [1, 0]) {
+      const res = await login(i, m.email, m.password, randomAddress(), cookie);
+      expect(res.status, res.text).toBe(200);
+    }
+    // A stolen cookie guessing on both instances in turn: five wrong passwords in all, then a stranger's.
+    for (let i = 0; i < DEVICE_FAILURES; i++)
+      expect(seen(await login(i, m.email, `${WRONG} ${i}`, randomAddress(), cookie))).toEqual(wrongPassword);
+    for (const i of [0, 1])
+      expect((await login(i, m.email, m.password, randomAddress(), cookie)).status).toBe(429);
   });
 
   it("five failures from one address, alternating between the instances, lock that address out of the account", async () => {

@@ -580,6 +580,45 @@ describe("merchant endpoints on the production deployment", () => {
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.data.embedOrigins).toEqual(["https://shop.example"]);
   });
+
+  it("logoUrl: https on a public host only on production (no mixed content, no loopback), and the CSP says so", async () => {
+    const m = await signup(api);
+    const auth = bearer(m.accessToken);
+    for (const [logoUrl, rule] of [
+      ["http://cdn.example.com/logo.png", "must be an https URL on production"],
+      ["https://127.0.0.1/logo.png", "must point to a public host on production"],
+      ["https://localhost:8443/logo.png", "must point to a public host on production"],
+      ["https://[::1]/logo.png", "must point to a public host on production"],
+      ["https://10.0.0.7/logo.png", "must point to a public host on production"],
+      ["https://169.254.169.254/logo.png", "must point to a public host on production"],
+      ["https://cdn.internal/logo.png", "must point to a public host on production"],
+    ]) {
+      const refused = await api.put("/v1/merchants/settings", { logoUrl }, auth);
+      expect(refused.status, `${logoUrl}: ${refused.text}`).toBe(400);
+      expect(refused.body.message).toContain(`logoUrl ${rule}`);
+    }
+    const ok = await api.put("/v1/merchants/settings", { logoUrl: "https://cdn.example.com/logo.png" }, auth);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.data.logoUrl).toBe("https://cdn.example.com/logo.png");
+    // The hosted pages of production load no http image at all.
+    const page = await fetch(`${production.url}/demo`);
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("img-src 'self' data: https:;");
+    expect(csp).not.toMatch(/img-src[^;]*http:/);
+  });
+});
+
+describe.each(targets)("logoUrl on staging ($name)", (target) => {
+  it("takes http and a developer's own machine, for a shop under development", async () => {
+    const api = client(target.url);
+    const m = await signup(api);
+    const auth = { authorization: `Bearer ${m.accessToken}` };
+    for (const logoUrl of ["http://cdn.example.com/logo.png", "http://localhost:3001/logo.png"]) {
+      const res = await api.put("/v1/merchants/settings", { logoUrl }, auth);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.logoUrl).toBe(logoUrl);
+    }
+  });
 });
 
 /**

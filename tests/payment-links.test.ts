@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { client, type Merchant, production, signup, targets } from "./helpers/api";
+import { client, type Merchant, production, randomAddress, signup, targets } from "./helpers/api";
+import { CARDS, card } from "./helpers/channels";
 import { testDb } from "./helpers/db";
 
 describe.each(targets)("payment links on $name", (target) => {
@@ -7,8 +8,9 @@ describe.each(targets)("payment links on $name", (target) => {
   const bearer = (m: Merchant) => ({ authorization: `Bearer ${m.accessToken}` });
   const create = (m: Merchant, body: Record<string, unknown>) =>
     api.post("/v1/merchants/payment-links", body, bearer(m));
+  // Each start from an address of its own: on a usage-limited link an address holds one unpaid place.
   const pay = (slug: string, body: Record<string, unknown>) =>
-    api.post(`/v1/merchants/payment-links/${slug}/pay`, body);
+    api.post(`/v1/merchants/payment-links/${slug}/pay`, body, { "x-forwarded-for": randomAddress() });
   const fields = [
     { name: "student", label: "Student name", type: "text", required: true },
     { name: "grade", label: "Grade", type: "select", options: ["JSS1", "JSS2"], required: true },
@@ -324,8 +326,15 @@ describe.each(targets)("payment links on $name", (target) => {
   it("refuses an inactive, expired or used-up link with 409 payment_link_unavailable", async () => {
     const m = await signup(api);
     const slug = (await create(m, { title: "Once", amount: "10", usageLimit: 1 })).body.data.slug;
-    const first = await pay(slug, {});
+    const first = await pay(slug, { email: "payer@example.com" });
     expect(first.status).toBe(201);
+    // Its customer asks for transfer details: a payment under way takes the link's one place.
+    const va = await api.post(
+      "/v1/payment/checkout/charge/bank-transfer",
+      {},
+      { "x-access-code": first.body.data.accessCode },
+    );
+    expect(va.status, va.text).toBe(200);
     const second = await pay(slug, {});
     expect(second.status).toBe(409);
     expect(second.body).toEqual({
@@ -398,7 +407,8 @@ describe.each(targets)("payment links on $name", (target) => {
     expect(Math.abs((await expiry(held.reference)) - (before + 30 * 60_000))).toBeLessThan(60_000);
     const tip = (await pay(unlimited, {})).body.data;
     expect(Math.abs((await expiry(tip.reference)) - (before + 24 * 3_600_000))).toBeLessThan(60_000);
-    expect((await pay(limited, {})).status).toBe(409);
+    // Nobody is paying for it yet: it does not use the link up (its place goes to whoever pays first).
+    expect((await pay(limited, {})).status).toBe(201);
 
     // The customer asks for bank transfer details: the checkout now lives as long as the account's window,
     // so the page can follow the transfer to the end, and the place stays held meanwhile.
@@ -415,10 +425,19 @@ describe.each(targets)("payment links on $name", (target) => {
     await expireCheckout(held.reference);
     const next = await pay(limited, {});
     expect(next.status).toBe(201);
+    // A new checkout does not hold the last free place; it takes it when it starts paying.
     expect((await api.get(`/v1/merchants/payment-links/${limited}`, bearer(m))).body.data).toMatchObject({
       usageLimit: 1,
-      usageCount: 1,
+      usageCount: 0,
     });
+    expect(
+      (
+        await api.post("/v1/payment/checkout/charge/card", card(CARDS.success), {
+          "x-access-code": next.body.data.accessCode,
+        })
+      ).body.data?.status,
+    ).toBe("success");
+    expect((await api.get(`/v1/merchants/payment-links/${limited}`, bearer(m))).body.data.usageCount).toBe(1);
     // The list counts each link on the page the same way (the expired checkout gives its place back).
     const listed = (await api.get("/v1/merchants/payment-links", bearer(m))).body.data.links as Array<{
       slug: string;
@@ -433,9 +452,21 @@ describe.each(targets)("payment links on $name", (target) => {
   it("a usage limit holds under 20 concurrent customers", async () => {
     const m = await signup(api);
     const slug = (await create(m, { title: "Limited", amount: "10", usageLimit: 3 })).body.data.slug;
-    const results = await Promise.all(Array.from({ length: 20 }, () => pay(slug, {})));
-    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
-    expect(results.filter((r) => r.status === 409)).toHaveLength(17);
+    // Twenty start at once, then all pay at once: three are paid, the others are refused before any charge.
+    const started = await Promise.all(Array.from({ length: 20 }, () => pay(slug, {})));
+    expect(started.every((r) => r.status === 201)).toBe(true);
+    const results = await Promise.all(
+      started.map((r) =>
+        api.post("/v1/payment/checkout/charge/card", card(CARDS.success), {
+          "x-access-code": r.body.data.accessCode,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200 && r.body.data.status === "success")).toHaveLength(3);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(17);
+    expect(new Set(refused.map((r) => r.body.error))).toEqual(new Set(["payment_link_unavailable"]));
+    expect((await pay(slug, {})).status).toBe(409);
   });
 
   it("the start page renders the link as text, and 404s for an unknown slug", async () => {

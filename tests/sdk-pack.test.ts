@@ -141,4 +141,27 @@ it("npm pack of the SDK installs into an empty project, offline, and runs its RE
   expect(cards).toMatch(/^requires_action: send the customer to http\S+\/pay\/\w+$/m);
   expect(cards).toMatch(/^finished: PAY_TXN_\w+ success$/m);
   expect(cards).toMatch(/^customer CUS_\w{20}: 3 saved cards$/m);
+  // The same example with PAYGATE_WEBHOOK_SECRET unset, or empty: it stops at once, naming the variable,
+  // before it creates anything or listens for a single (forgeable) webhook.
+  for (const secret of [undefined, "", "whsec_"]) {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PAYGATE_SECRET_KEY: merchant.testKey,
+      PAYGATE_BASE_URL: `${app.url}/v1`,
+      PAYGATE_WEBHOOK_SECRET: secret,
+      PORT: String(port),
+    };
+    if (secret === undefined) delete env.PAYGATE_WEBHOOK_SECRET;
+    const refused = spawnSync(process.execPath, ["example.mjs"], {
+      cwd: project,
+      encoding: "utf8",
+      env,
+      timeout: 30_000,
+    });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(
+      /WebhookSecretError: PAYGATE_WEBHOOK_SECRET (is not set|is empty|holds the whsec_ prefix)/,
+    );
+    expect(refused.stdout).not.toMatch(/send the customer to/);
+  }
 });

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import {
   Paygate,
   PaygateError,
   type PaygateEvent,
+  WebhookSecretError,
   WebhookVerificationError,
 } from "../sdk/node/dist/index.js";
 import { type FaultProxy, startFaultProxy } from "./helpers/fault-proxy";
@@ -444,4 +446,75 @@ describe.each(dbKinds)("the server SDK on %s", (kind) => {
       expect(seen()).toHaveLength(1);
     });
   });
+});
+
+/**
+ * Deliveries from two instances (two server processes) on one database, each relaying events of payments made
+ * through it: the SDK's verifier, made once with the endpoint's secret, accepts every real one whichever
+ * instance signed it, and refuses a forgery signed under the empty key (what an unset secret decodes to), an
+ * altered body and an old timestamp; a verifier is not made at all with an empty or short secret.
+ */
+describe.each(dbKinds)("webhook verification across two instances on one %s database", (kind) => {
+  let instances: AppProc[] = [];
+  let receiver: Receiver;
+  let merchant: HookMerchant;
+
+  beforeAll(async () => {
+    const db = await freshDatabase(kind);
+    instances = await Promise.all(
+      ["a", "b"].map((name) =>
+        startApp({ name: `sdk-hooks-${kind}-${name}`, databaseUrl: db.url, env: { LOG_LEVEL: "warn" } }),
+      ),
+    );
+    receiver = await startReceiver();
+    merchant = await merchantWithWebhook((instances[0] as AppProc).url, receiver.url);
+  }, 180_000);
+
+  it("verifies what either instance delivered, refuses forgeries, and makes no verifier from an empty secret", async () => {
+    const on = (i: number) =>
+      new Paygate({ secretKey: merchant.testKey, baseUrl: `${(instances[i] as AppProc).url}/v1` });
+    const references: string[] = [];
+    for (const i of [0, 1, 0, 1]) {
+      const session = await on(i).payments.initialize({ amount: "1500.00", email: "ada@example.com" });
+      await on(i).checkout.chargeCard(session.accessCode, CARD);
+      references.push(session.reference);
+    }
+    const delivered = await receiver.waitForCount(
+      references.length,
+      30_000,
+      (r) => r.json?.event === "payment.completed" && references.includes(r.json.data.reference),
+    );
+    const verifier = on(0).webhooks.verifier(merchant.secret);
+    const verified = delivered.map((d) => verifier.verify(d.raw, d.headers));
+    expect(
+      verified.map((e) => (e.event === "payment.completed" ? e.data.reference : e.event)).sort(),
+    ).toEqual([...references].sort());
+
+    const [real] = delivered;
+    if (!real) throw new Error("no delivery");
+    expect(real.text).toContain('"1500.00"');
+    const at = Math.floor(Date.now() / 1000);
+    const forged = {
+      "webhook-id": real.id,
+      "webhook-timestamp": String(at),
+      "webhook-signature": `v1,${createHmac("sha256", Buffer.alloc(0)).update(`${real.id}.${at}.`).update(real.raw).digest("base64")}`,
+    };
+    const reason = (f: () => unknown) => {
+      try {
+        f();
+        return "accepted";
+      } catch (err) {
+        return err instanceof WebhookVerificationError ? err.reason : String(err);
+      }
+    };
+    expect(reason(() => verifier.verify(real.raw, forged))).toBe("invalid_signature");
+    expect(
+      reason(() => verifier.verify(Buffer.from(real.text.replace("1500.00", "1.00")), real.headers)),
+    ).toBe("invalid_signature");
+    expect(
+      reason(() => verifier.verify(real.raw, { ...real.headers, "webhook-timestamp": String(at - 3600) })),
+    ).toBe("timestamp_out_of_range");
+    for (const secret of ["", "whsec_", "whsec_!!!!", undefined])
+      expect(() => on(1).webhooks.verifier(secret)).toThrow(WebhookSecretError);
+  }, 90_000);
 });

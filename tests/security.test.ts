@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { client, initialize, randomAddress, signup, targets } from "./helpers/api";
 
@@ -65,6 +66,22 @@ describe.each(targets)("security floor on $name", (target) => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("POST");
     expect(wrong.body.error).toBe("method_not_allowed");
+  });
+
+  it("the hosted pages send the Referrer-Policy the documentation names, and every document names the same one", async () => {
+    const m = await signup(api);
+    const init = await initialize(api, m.testKey, { amount: "10" });
+    const sent = new Set<string | null>();
+    for (const path of [`/pay/${init.body.data.accessCode}`, "/demo", "/l/no-such-link", "/dashboard/login"])
+      sent.add((await fetch(`${target.url}${path}`)).headers.get("referrer-policy"));
+    expect([...sent]).toEqual(["same-origin"]);
+    const root = join(import.meta.dirname, "..");
+    for (const doc of ["docs/api.md", "docs/checkout.md"]) {
+      const text = readFileSync(join(root, doc), "utf8").replace(/\s+/g, " ");
+      const named = [...text.matchAll(/Referrer-Policy: ([a-z-]+)/g)].map((match) => match[1]);
+      expect(named.length, doc).toBeGreaterThan(0);
+      expect(new Set(named), doc).toEqual(new Set(["same-origin"]));
+    }
   });
 
   it("never lets test data of one merchant reach another", async () => {

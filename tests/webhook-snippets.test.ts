@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { createHmac } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +20,8 @@ import {
 /**
  * The signature-checking code of docs/guides/verify-webhooks.md, run as published against a real delivery:
  * each snippet must accept what our server sent and refuse the same delivery with one byte of the body
- * changed, or with another secret. Snippets in languages this machine does not run (PHP, Go) are not run.
+ * changed, or with another secret, and refuse to run at all with a secret anyone could sign under (unset,
+ * empty, `whsec_`, `whsec_!!!!`, 3 bytes). Snippets in languages this machine does not run (PHP, Go) are not run.
  */
 const ROOT = resolve(import.meta.dirname, "..");
 const guide = readFileSync(join(ROOT, "docs/guides/verify-webhooks.md"), "utf8");
@@ -37,7 +39,8 @@ const RUNNERS = {
     source: () => `import { readFileSync as readInput } from "node:fs";
 ${snippet("node")}
 const input = JSON.parse(readInput(0, "utf8"));
-console.log(verifyPaygateWebhook(input.body, input.headers, input.secret) ? "valid" : "invalid");
+const verifyPaygateWebhook = paygateWebhookVerifier(input.secret);
+console.log(verifyPaygateWebhook(input.body, input.headers) ? "valid" : "invalid");
 `,
     command: (file: string) => [process.execPath, [file]] as const,
   },
@@ -51,7 +54,8 @@ if __name__ == "__main__":
     import sys
 
     data = json.load(sys.stdin)
-    print("valid" if verify_paygate_webhook(data["body"].encode(), data["headers"], data["secret"]) else "invalid")
+    key = paygate_webhook_key(data["secret"])
+    print("valid" if verify_paygate_webhook(data["body"].encode(), data["headers"], key) else "invalid")
 `,
     command: (file: string) => ["python3", [file]] as const,
   },
@@ -85,15 +89,22 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function run(
+function spawnRunner(
   language: keyof typeof RUNNERS,
-  input: { body: string; headers: Record<string, string>; secret: string },
+  input: { body: string; headers: Record<string, string>; secret: string | null },
 ) {
   const runner = RUNNERS[language];
   const file = join(dir, runner.file);
   writeFileSync(file, runner.source());
   const [command, args] = runner.command(file);
-  const result = spawnSync(command, [...args], { input: JSON.stringify(input), encoding: "utf8", cwd: ROOT });
+  return spawnSync(command, [...args], { input: JSON.stringify(input), encoding: "utf8", cwd: ROOT });
+}
+
+function run(
+  language: keyof typeof RUNNERS,
+  input: { body: string; headers: Record<string, string>; secret: string },
+) {
+  const result = spawnRunner(language, input);
   if (result.status !== 0) throw new Error(`${language} snippet failed: ${result.stderr}`);
   return result.stdout.trim();
 }
@@ -118,4 +129,26 @@ describe.each(["node", "python"] as const)("the %s snippet of the webhook guide"
     const old = { ...headers(), "webhook-timestamp": String(Number(headers()["webhook-timestamp"]) - 3600) };
     expect(run(language, { body: delivery.text, headers: old, secret })).toBe("invalid");
   });
+
+  it.each([
+    ["unset", null],
+    ["empty", ""],
+    ["the bare prefix", "whsec_"],
+    ["not base64", "whsec_!!!!"],
+    ["3 bytes", "whsec_AAAA"],
+  ])(
+    "refuses to run with a secret that is %s, naming PAYGATE_WEBHOOK_SECRET, even for a delivery forged under it",
+    (_, weak) => {
+      // A forgery signed with the empty key, which is what such a secret decodes to (or close to it).
+      const id = "evt_forgedforgedforgedforge";
+      const at = String(Math.floor(Date.now() / 1000));
+      const body = delivery.text.replace('"amount":"5000.00"', '"amount":"9000.00"');
+      const mac = createHmac("sha256", Buffer.alloc(0)).update(`${id}.${at}.${body}`).digest("base64");
+      const forged = { "webhook-id": id, "webhook-timestamp": at, "webhook-signature": `v1,${mac}` };
+      const result = spawnRunner(language, { body, headers: forged, secret: weak });
+      expect(result.stdout.trim()).not.toBe("valid");
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain("PAYGATE_WEBHOOK_SECRET");
+    },
+  );
 });

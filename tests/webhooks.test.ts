@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "@/lib/db/client";
-import { isBlockedAddress } from "@/lib/webhooks/guard";
+import { isBlockedAddress } from "@/lib/security/public-address";
 import { client, production, signup } from "./helpers/api";
 import {
   type AppProc,

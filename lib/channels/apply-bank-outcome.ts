@@ -31,6 +31,7 @@ export async function applyBankOutcome(input: {
         bankCode: string;
         bankName: string;
         requestId?: string;
+        answered?: string[];
       };
       const base = { reference: tx.reference, bankCode: details.bankCode, bankName: details.bankName };
       if (attempt.status === "success") return { ...base, status: "success" as const };
@@ -71,6 +72,8 @@ export async function applyBankOutcome(input: {
           bankCode: details.bankCode,
           bankName: details.bankName,
           requestId: details.requestId,
+          // The steps answered so far stay recorded (lib/channels/step-answers.ts); the answer on its way is done.
+          ...(details.answered && { answered: details.answered }),
           ...(step && { step: step.step, message: step.message, ...(step.url && { url: step.url }) }),
         },
       });

@@ -118,6 +118,7 @@ export async function chargeAuthorization(input: {
     idempotency_ref: keyed?.ref ?? null,
     idempotency_request_hash: keyed?.requestHash ?? null,
     link_place_until: null,
+    link_payment_started_at: null,
     link_holder: null,
     customer_id: customer.id,
     save_card: null,

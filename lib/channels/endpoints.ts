@@ -61,8 +61,13 @@ const CHARGE_ERRORS: ErrorCode[] = [
   "payment_link_unavailable",
   "processor_error",
 ];
-/** Failure codes of a charge's next step: no charge waits for it, or the processor. */
-const STEP_ERRORS: ErrorCode[] = ["invalid_state", "live_not_connected", "processor_error"];
+/** Failure codes of a charge's next step: no charge waits for it, another answer of it went through, or the processor. */
+const STEP_ERRORS: ErrorCode[] = [
+  "invalid_state",
+  "step_already_answered",
+  "live_not_connected",
+  "processor_error",
+];
 
 const CARD_STEP_DESCRIPTION =
   "Answers the step the card's network asked for; the answer is the card's next state (success, a decline, or another step).";

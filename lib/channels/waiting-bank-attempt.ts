@@ -22,6 +22,10 @@ export type BankDetails = {
   step?: ChargeStep;
   message?: string;
   url?: string;
+  /** The steps answered so far (lib/channels/step-answers.ts). */
+  answered?: ChargeStep[];
+  /** An answer on its way to the bank: its step and when it was claimed (lib/channels/submit-bank-step.ts). */
+  answering?: { step: ChargeStep; at: number };
 };
 
 export function bankDetails(details: string): BankDetails {

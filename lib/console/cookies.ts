@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
  */
 export const SESSION_COOKIE = "paygate_session";
 export const MODE_COOKIE = "paygate_mode";
+
 const PATH = "/dashboard";
 
 export type CookieOptions = {
@@ -35,6 +36,15 @@ export function sessionCookieOptions(expiresAt: string, https: boolean): CookieO
 
 export function clearedCookieOptions(https: boolean): CookieOptions {
   return { httpOnly: true, sameSite: "lax", secure: secureCookies(https), path: PATH, maxAge: 0 };
+}
+
+/**
+ * The console's device cookie (lib/security/known-device.ts): this browser signed in to the account before, so
+ * its owner is let in while guesses from elsewhere have the account locked. `httpOnly`, scoped to /dashboard
+ * (the sign-in form posts there), as long as the device stays known.
+ */
+export function deviceCookieOptions(maxAgeSeconds: number, https: boolean): CookieOptions {
+  return { httpOnly: true, sameSite: "lax", secure: secureCookies(https), path: PATH, maxAge: maxAgeSeconds };
 }
 
 export function modeCookieOptions(https: boolean): CookieOptions {

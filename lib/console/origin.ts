@@ -8,14 +8,15 @@ import { env } from "@/lib/env";
  */
 export function assertSameOrigin(headers: Headers): void {
   const origin = headers.get("origin");
-  if (origin && origin !== "null" && allowedOrigins(headers).has(origin)) return;
+  if (origin && origin !== "null" && ownOrigins(headers).has(origin)) return;
   throw new AppError(
     "cross_origin",
     "This request must come from the console's own pages (the Origin header does not match).",
   );
 }
 
-function allowedOrigins(headers: Headers): Set<string> {
+/** This service's own origins: the public base URL's, and that of the host the request came to. */
+export function ownOrigins(headers: Headers): Set<string> {
   const allowed = new Set<string>([new URL(env().PUBLIC_BASE_URL).origin]);
   const host = headers.get("host");
   if (host) {

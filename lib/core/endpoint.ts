@@ -110,8 +110,31 @@ export type EndpointDefinition<
    * the few endpoints whose route builds its own `Response` (a script, the document, the ping): their route file
    * serves them with `serve(endpoint, fn)` (lib/http/routes.ts).
    */
-  handler?(ctx: EndpointContext<A, B, Q, P>): Promise<ResponseData<z.input<R>>>;
+  handler?(
+    ctx: EndpointContext<A, B, Q, P>,
+  ): Promise<ResponseData<z.input<R>> | WithHeaders<ResponseData<z.input<R>>>>;
+  /** Headers a successful answer may carry, for the document (a cookie it sets): `{ "set-cookie": schema }`. */
+  responseHeaders?: z.ZodObject;
 };
+
+const HEADERS = Symbol("endpoint.headers");
+
+/** A handler's data with headers for its answer (a cookie to set), which the transport sends beside it. */
+export type WithHeaders<T> = { [HEADERS]: Record<string, string>; data: T };
+
+/** Answer `data` with these response headers too (declare them in the definition's `responseHeaders`). */
+export function withHeaders<T>(data: T, headers: Record<string, string>): WithHeaders<T> {
+  return { [HEADERS]: headers, data };
+}
+
+/** A handler's answer split into its data and its headers (none unless it used `withHeaders`). */
+export function answerOf(result: unknown): { data: unknown; headers?: Record<string, string> } {
+  if (result !== null && typeof result === "object" && HEADERS in result) {
+    const answer = result as WithHeaders<unknown>;
+    return { data: answer.data, headers: answer[HEADERS] };
+  }
+  return { data: result };
+}
 
 /** An endpoint of any shape, as the registry lists them. */
 export type Endpoint = EndpointDefinition<

@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   /** The request's headers, or the whole request, did not arrive in time; answered by server.mjs. */
   request_timeout: 408,
   invalid_state: 409,
+  /** A payment step (a PIN, an OTP, a phone number) answered again while, or after, another answer of it went through. */
+  step_already_answered: 409,
   /** A refund larger than what is still refundable on the transaction. */
   refund_exceeds_available: 409,
   /** The payment link is deactivated, expired or used up. */

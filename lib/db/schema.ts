@@ -116,6 +116,11 @@ export interface TransactionsTable {
   authorization_id: string | null;
   /** 1: a charge of a saved card with the customer away (POST /v1/payment/charge-authorization). */
   merchant_initiated: Generated<number>;
+  /**
+   * Started on a usage-limited link: when a payment first started on it (unix ms); null while nobody has
+   * started paying, when its place may be handed to a customer who does (lib/links/hand-over-place.ts).
+   */
+  link_payment_started_at: Int | null;
 }
 
 /** One try at paying on one channel; a transaction may have many (the customer can switch channels). */

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/core/errors";
+import { AppError, isAppError } from "@/lib/core/errors";
 
 /** Largest request body accepted (docs/api.md). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -124,7 +124,28 @@ function tooLarge() {
   return new AppError("payload_too_large", `The body must not exceed ${MAX_BODY_BYTES} bytes (64 KiB).`);
 }
 
+/**
+ * A body whose reading failed: the client closed the connection before its end, or the front (server.mjs) cut
+ * it at REQUEST_TIMEOUT_SECONDS and has answered 408 itself. Nobody hears this answer; it keeps the request's
+ * log line a 4xx of its own instead of an "unhandled error" with a stack.
+ */
+function unfinished(): AppError {
+  return new AppError(
+    "invalid_json",
+    "The body did not arrive whole: the connection closed, or the request ran out of time, before its end.",
+  );
+}
+
 async function readLimited(request: Request): Promise<Uint8Array> {
+  try {
+    return await readAll(request);
+  } catch (err) {
+    if (isAppError(err)) throw err;
+    throw unfinished();
+  }
+}
+
+async function readAll(request: Request): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   // With a declared length (checked against the limit above) one read is enough; the stream loop below
   // is for chunked bodies, whose size is only known by counting.

@@ -1,4 +1,4 @@
-import { declaredErrors, type Endpoint, type HttpMethod } from "@/lib/core/endpoint";
+import { answerOf, declaredErrors, type Endpoint, type HttpMethod } from "@/lib/core/endpoint";
 import { labelRequest } from "@/lib/core/metrics";
 import { type Door, methodsNotAllowed, type RouteHandler, withApi } from "./with-api";
 
@@ -47,8 +47,8 @@ export function endpointHandler(endpoint: Endpoint, door: Door = "api"): RouteHa
           throw new Error(`${endpoint.method} ${endpoint.path} does not declare the status ${chosen}`);
         status = chosen;
       };
-      const data = await handler({ ...ctx, answerWith });
-      return { status, data };
+      const answer = answerOf(await handler({ ...ctx, answerWith }));
+      return { status, ...answer };
     },
   );
 }

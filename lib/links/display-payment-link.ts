@@ -2,7 +2,7 @@ import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
 import { publicLink } from "./find-link";
 import { presentDisplay } from "./present";
-import { linkUsage } from "./usage";
+import { linkTaken } from "./usage";
 
 /** GET /merchants/payment-links/{slug}/display (public): what the start page shows. */
 export async function displayPaymentLink(input: { slug: string }) {
@@ -12,5 +12,5 @@ export async function displayPaymentLink(input: { slug: string }) {
     .select(["business_name", "brand_color", "logo_url", "channels", "fee_schedule"])
     .where("id", "=", row.merchant_id)
     .executeTakeFirstOrThrow();
-  return presentDisplay(row, await linkUsage(db(), row.id), merchant);
+  return presentDisplay(row, await linkTaken(db(), row.id), merchant);
 }

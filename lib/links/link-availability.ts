@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { deploymentMode } from "@/lib/env";
 import { publicLink } from "./find-link";
 import { type UnavailableKey, unavailableKey } from "./present";
-import { linkUsage } from "./usage";
+import { linkTaken } from "./usage";
 
 /**
  * Why a link cannot take a payment now (deactivated, expired, used up), or null when it can or is unknown: for
@@ -13,7 +13,7 @@ export async function linkAvailability(slug: string): Promise<UnavailableKey | n
   try {
     const link = await publicLink(db(), { slug, mode: deploymentMode() });
     const now = Date.now();
-    return unavailableKey(link, await linkUsage(db(), link.id, now), now);
+    return unavailableKey(link, await linkTaken(db(), link.id, now), now);
   } catch (err) {
     if (isAppError(err) && err.code === "payment_link_not_found") return null;
     throw err;

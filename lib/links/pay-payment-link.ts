@@ -14,7 +14,7 @@ import { publicLink } from "./find-link";
 import { holdsPlace } from "./holds-place";
 import { linkFields, unavailableReason } from "./present";
 import type { FormFieldInput } from "./schemas";
-import { linkUsage } from "./usage";
+import { linkTaken, linkUsage } from "./usage";
 
 /** Check the customer's answers against the link's form: known names, required ones present, right types. */
 export function checkAnswers(
@@ -33,12 +33,16 @@ export function checkAnswers(
  * form, then initialize a transaction for the link's merchant and mode with its channels and fee bearer.
  * The answers are kept in the transaction's metadata.
  *
- * On a link with a usage limit a checkout takes a place only for as long as a payment is really under way
- * (lib/links/holds-place.ts): PAYMENT_LINK_PLACE_SECONDS (5 minutes) while its customer has not started
- * paying, renewed by each charge, held while a transfer, bank-app, USSD or OTP step waits; cancelling gives
- * it back at once. One client address may hold PAYMENT_LINK_PLACES_PER_ADDRESS (3) unpaid places of a link at
- * once (429 `rate_limited` beyond, with `Retry-After` until its first one lapses), so nobody can use a link up
- * by calling `/pay` without paying. The checkout itself lives PAYMENT_LINK_HOLD_SECONDS (30 minutes).
+ * On a link with a usage limit a place is taken for good only by a payment under way or paid
+ * (lib/links/holds-place.ts): renewed by each charge, held while a transfer, bank-app, USSD or OTP step waits;
+ * cancelling gives it back at once. A checkout nobody has started paying holds its place only
+ * PAYMENT_LINK_PLACE_SECONDS (5 minutes), and only lent: a customer who starts paying while the link is
+ * otherwise full is handed it (lib/links/hand-over-place.ts). So the link is used up only by places taken
+ * for good. One client address may hold PAYMENT_LINK_PLACES_PER_ADDRESS (1) unpaid place of a link (429
+ * `rate_limited` beyond, with `Retry-After` until it lapses), and a new checkout gets a place at all only
+ * while its address would hold fewer than the link has left: the last free place is held by nobody, it goes
+ * to whoever starts paying first. A checkout started without a place takes one when its payment starts. The
+ * checkout itself lives PAYMENT_LINK_HOLD_SECONDS (30 minutes).
  */
 export async function payPaymentLink(input: {
   slug: string;
@@ -58,9 +62,18 @@ export async function payPaymentLink(input: {
     .execute(async (trx) => {
       const link = await publicLink(trx, { slug: input.slug, mode, lock: true });
       const now = Date.now();
-      const reason = unavailableReason(link, await linkUsage(trx, link.id, now), now);
+      // Used up only by places taken for good: an idle checkout's place is lent, never a reason to refuse.
+      const taken = link.usage_limit === null ? 0 : await linkTaken(trx, link.id, now);
+      const reason = unavailableReason(link, taken, now);
       if (reason) throw new AppError("payment_link_unavailable", reason);
-      if (link.usage_limit !== null) await assertAddressMayHold(trx, link.id, holder, now);
+      let placed = false;
+      if (link.usage_limit !== null) {
+        const mine = await assertAddressMayHold(trx, link.id, holder, now);
+        // A place now only if one is unoccupied and this address, with it, still holds fewer unpaid places
+        // than the link has left: the last free place is nobody's to hold idle (it goes to whoever pays).
+        placed =
+          (await linkUsage(trx, link.id, now)) < link.usage_limit && mine + 1 < link.usage_limit - taken;
+      }
       const currency: Currency = isCurrency(link.currency) ? link.currency : "NGN";
 
       const amount = linkAmount(
@@ -88,10 +101,11 @@ export async function payPaymentLink(input: {
           link.usage_limit === null
             ? undefined
             : Math.min(env().PAYMENT_LINK_HOLD_SECONDS, env().ACCESS_CODE_TTL_SECONDS),
+        // Without a place (`until` now, already over) the checkout takes one when its payment starts.
         linkPlace:
           link.usage_limit === null
             ? undefined
-            : { until: now + env().PAYMENT_LINK_PLACE_SECONDS * 1000, holder },
+            : { until: placed ? now + env().PAYMENT_LINK_PLACE_SECONDS * 1000 : now, holder },
         payment: {
           amountMinor,
           currency,
@@ -115,7 +129,7 @@ export async function payPaymentLink(input: {
  * unpaid places on the link; `Retry-After` says when the first of them lapses. Paid places do not count: a
  * family buying tickets one after another from one home is never refused.
  */
-async function assertAddressMayHold(trx: Trx, linkId: string, holder: string, now: number) {
+async function assertAddressMayHold(trx: Trx, linkId: string, holder: string, now: number): Promise<number> {
   const held = await trx
     .selectFrom("transactions")
     .select(["status", "access_expires_at", "link_place_until"])
@@ -124,7 +138,7 @@ async function assertAddressMayHold(trx: Trx, linkId: string, holder: string, no
     .where("status", "!=", "success")
     .where((eb) => holdsPlace(eb, now))
     .execute();
-  if (held.length < env().PAYMENT_LINK_PLACES_PER_ADDRESS) return;
+  if (held.length < env().PAYMENT_LINK_PLACES_PER_ADDRESS) return held.length;
   const lapses = Math.min(
     ...held.map((t) =>
       t.status === "pending" && t.link_place_until !== null

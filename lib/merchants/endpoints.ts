@@ -1,7 +1,9 @@
-import { defineEndpoint } from "@/lib/core/endpoint";
+import { defineEndpoint, withHeaders } from "@/lib/core/endpoint";
 import { listTransactions } from "@/lib/payments/list-transactions";
 import { TransactionListResponse } from "@/lib/payments/responses";
+import { deviceCookieOf } from "@/lib/security/known-device";
 import { connectPaystack } from "./connect-paystack";
+import { apiDeviceCookie, DeviceCookieHeaders } from "./device-cookie-header";
 import { disconnectPaystack } from "./disconnect-paystack";
 import { getPaystackConnection } from "./get-paystack-connection";
 import { getSettings } from "./get-settings";
@@ -47,7 +49,11 @@ export const merchantsEndpoints = {
       email: "ada@example.com",
       password: "correct horse battery staple",
     },
-    handler: ({ body, clientAddress }) => signupMerchant({ ...body, clientAddress }),
+    responseHeaders: DeviceCookieHeaders,
+    handler: async ({ body, clientAddress, headers }) => {
+      const { device, ...created } = await signupMerchant({ ...body, clientAddress });
+      return withHeaders(created, { "set-cookie": apiDeviceCookie(device, headers) });
+    },
   }),
   login: defineEndpoint({
     method: "POST",
@@ -60,7 +66,17 @@ export const merchantsEndpoints = {
     response: LoginResponse,
     errors: ["invalid_credentials"],
     example: { email: "ada@example.com", password: "correct horse battery staple" },
-    handler: ({ body, clientAddress }) => loginMerchant({ ...body, clientAddress }),
+    description:
+      "A client that keeps the device cookie this answers (Set-Cookie) and sends it back is let in with a right password even while guesses from elsewhere have the account locked (429 for other clients).",
+    responseHeaders: DeviceCookieHeaders,
+    handler: async ({ body, clientAddress, headers }) => {
+      const { device, ...session } = await loginMerchant({
+        ...body,
+        clientAddress,
+        deviceCookie: deviceCookieOf(headers.get("cookie")),
+      });
+      return withHeaders(session, { "set-cookie": apiDeviceCookie(device, headers) });
+    },
   }),
   logout: defineEndpoint({
     method: "POST",

@@ -5,6 +5,7 @@ import { type CurrencyFeeChanges, parseCurrencyFees } from "@/lib/money/fees";
 import { CHANNELS } from "@/lib/payments/channel-list";
 import { TRANSACTION_STATUSES } from "@/lib/payments/status";
 import { EmbedOriginsSchema } from "./embed-origins";
+import { logoUrlProblem } from "./logo-url";
 
 /** Request schemas of the merchant endpoints (docs/api.md). */
 const email = z
@@ -92,11 +93,20 @@ export const SettingsBody = z
       .regex(/^#[0-9a-fA-F]{6}$/, "must be a hex colour like #0a7d5a")
       .nullable()
       .optional(),
+    /** Shown on the checkout and link pages: https on a public host on production (lib/merchants/logo-url.ts). */
     logoUrl: z
       .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
       .max(2048)
+      .superRefine((value, ctx) => {
+        const problem = logoUrlProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
       .nullable()
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          "The logo the checkout and payment link pages show: https on a public host on production; staging also takes http and any host. null removes it.",
+      }),
     /** The web origins that may frame the checkout (lib/merchants/embed-origins.ts); [] frames it nowhere. */
     embedOrigins: EmbedOriginsSchema.optional().meta({
       description:

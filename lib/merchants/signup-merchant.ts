@@ -2,6 +2,7 @@ import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { CHANNELS, serializeChannels } from "@/lib/payments/channel-list";
+import { issueDeviceCookie, merchantAccount } from "@/lib/security/known-device";
 import { hashPassword } from "@/lib/security/password";
 import { pepper } from "@/lib/security/pepper";
 import { addressSubject, consume } from "@/lib/security/rate-limit";
@@ -11,7 +12,8 @@ import { presentMerchant } from "./present";
 
 /**
  * Create a merchant with every channel enabled, the customer bearing fees, one test and one live secret key
- * (shown once, here) and a signed-in session.
+ * (shown once, here), a signed-in session, and a device cookie naming the browser that signed up
+ * (lib/security/known-device.ts).
  *
  * A signup from the network spends a token of its client address's signup budget before anything else (429
  * `rate_limited` once spent): each one costs a scrypt and an account, and a 409 `email_taken` tells whether
@@ -55,6 +57,8 @@ export async function signupMerchant(input: {
           merchant: presentMerchant({ id, business_name: input.businessName, email: input.email }),
           ...session,
           keys: { test: { secretKey: test }, live: { secretKey: live } },
+          // The browser that signed up is its owner's: known to the account from the start.
+          device: await issueDeviceCookie(merchantAccount(id)),
         };
       });
   } catch (err) {

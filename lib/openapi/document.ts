@@ -75,6 +75,7 @@ function toOperation(op: Endpoint, examples: Record<string, unknown>): ZodOpenAp
   const responses: Record<string, ZodOpenApiResponseObject> = {
     [String(op.status)]: {
       description: op.summary,
+      ...(op.responseHeaders && { headers: op.responseHeaders }),
       content: {
         [op.contentType ?? "application/json"]: {
           schema: op.raw ? op.response : Success(op.response),

@@ -95,6 +95,7 @@ export const SPECIMENS = {
     save_card: "optional",
     authorization_id: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y",
     merchant_initiated: 0,
+    link_payment_started_at: null,
   } satisfies Selectable<TransactionsTable>,
   /** The account a bank transfer waits on, 30 minutes. */
   virtualAccount: {
@@ -586,6 +587,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   route_not_found: "No route GET /v1/payments.",
   method_not_allowed: "DELETE is not allowed here; use GET.",
   invalid_state: "The transaction is already paid; it cannot be charged again.",
+  step_already_answered:
+    "This phone number was already sent (a second tap, or another tab), and the bank now asks for a one-time password.",
   refund_exceeds_available: "amount: 6000.00 exceeds the 3000.00 still refundable on this payment.",
   payment_link_unavailable: "This payment link has been deactivated by the merchant.",
   idempotency_in_progress: "This Idempotency-Key is contended; retry shortly.",

@@ -146,6 +146,7 @@ export async function initializePayment(input: {
     save_card: p.saveCard ?? null,
     authorization_id: null,
     merchant_initiated: 0,
+    link_payment_started_at: null,
     created_at: now,
     updated_at: now,
   };

@@ -267,10 +267,16 @@ function permit(limiter: Limiter, key: string, subject: string): Permit {
 /** How long failures are remembered between two sign-in attempts of one account (a right one forgets them). */
 const ACCOUNT_FAILURES_KEPT_SECONDS = 24 * 60 * 60;
 
-const ACCOUNT_LOCKED =
-  "Too many failed sign-in attempts on this account; wait before trying again, or sign in from where you usually do.";
+/**
+ * What the owner of a locked account is told (the console's sign-in page shows it as it is): what happened,
+ * and the two ways in, a browser signed in with before, or the wait.
+ */
+function accountLocked(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many wrong passwords were tried on this account, so it is locked for now against browsers it has not been signed in with. If it is yours, sign in from a browser you have signed in with before (it is still let in), or try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
 
-type AccountScope = "account" | "account_address";
+type AccountScope = "account" | "account_address" | "device";
 const accountLimiters = processState(
   "rateLimit.accountLimiters",
   () => new Map<AccountScope, RateLimiterAbstract>(),
@@ -281,11 +287,16 @@ function accountLimiter(scope: AccountScope): RateLimiterAbstract {
   if (!limiter) {
     const e = env();
     limiter = createLimiter({
-      keyPrefix: scope === "account" ? "login_account" : "login_account_address",
-      points:
-        scope === "account"
-          ? e.RATE_LIMIT_LOGIN_ACCOUNT_FAILURES
-          : e.RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_FAILURES,
+      keyPrefix: {
+        account: "login_account",
+        account_address: "login_account_address",
+        device: "login_device",
+      }[scope],
+      points: {
+        account: e.RATE_LIMIT_LOGIN_ACCOUNT_FAILURES,
+        account_address: e.RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS_FAILURES,
+        device: e.RATE_LIMIT_LOGIN_DEVICE_FAILURES,
+      }[scope],
       duration: ACCOUNT_FAILURES_KEPT_SECONDS,
       blockDuration: e.RATE_LIMIT_LOGIN_LOCK_SECONDS,
     });
@@ -319,10 +330,10 @@ export async function countLoginAttempt(input: { account: string; address: strin
   const accountAddress = `${account}:${addressSubject(input.address)}`;
   const perAddress = accountLimiter("account_address");
   const perAccount = accountLimiter("account");
-  const locked = (refusal: RateLimiterRes) =>
-    new AppError("rate_limited", ACCOUNT_LOCKED, {
-      "retry-after": String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))),
-    });
+  const locked = (refusal: RateLimiterRes) => {
+    const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+    return new AppError("rate_limited", accountLocked(seconds), { "retry-after": String(seconds) });
+  };
   try {
     await perAddress.consume(accountAddress);
   } catch (err) {
@@ -344,6 +355,35 @@ export async function countLoginAttempt(input: { account: string; address: strin
       } catch (err) {
         // The sign-in stands; at worst the counts run on until they expire.
         log.warn("login failure count not reset", {
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    },
+  };
+}
+
+/**
+ * Count a sign-in attempt from a known browser against that browser (its device, lib/security/known-device.ts),
+ * before its password is checked, in a counter of consecutive failures shared by every process and instance:
+ * the attempt, or null once RATE_LIMIT_LOGIN_DEVICE_FAILURES have failed in a row (the device is locked out for
+ * RATE_LIMIT_LOGIN_LOCK_SECONDS, and its browser is judged as an unknown one, by the account's own counters). A
+ * right password starts its count over. `device` is the device's id, never the cookie itself.
+ */
+export async function countDeviceAttempt(device: string): Promise<LoginAttempt | null> {
+  const key = keyedHash(await pepper(), JSON.stringify(["login-device", device]));
+  const limiter = accountLimiter("device");
+  try {
+    await limiter.consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) return null;
+    throw storeUnavailable(err);
+  }
+  return {
+    async succeeded() {
+      try {
+        await limiter.delete(key);
+      } catch (err) {
+        log.warn("device failure count not reset", {
           error: err instanceof Error ? err.message : String(err),
         });
       }

@@ -345,7 +345,9 @@ test.describe("webhooks", () => {
     const receiver = await startWebhookReceiver({ replies: [500, 200] });
     try {
       const shop = await paygate.signUp();
-      await shop.paygate.setWebhook(shop.accessToken, receiver.url);
+      const endpoint = await shop.paygate.setWebhook(shop.accessToken, receiver.url);
+      // Check every delivery's signature, as your server must (docs/guides/verify-webhooks.md).
+      receiver.verifyWith(endpoint.secret);
       const session = await shop.paygate.initialize();
       // The quickest event: the checkout's end, at once.
       await shop.paygate.advanceClock(session.reference, 2 * 24 * 3600);
@@ -356,6 +358,7 @@ test.describe("webhooks", () => {
       ]);
       // Both deliveries carry the same webhook-id: the receiver deduplicates on it.
       expect(receiver.requests.map((r) => r.headers["webhook-id"])).toEqual([event.id, event.id]);
+      expect(receiver.requests.map((r) => r.verified)).toEqual([true, true]);
     } finally {
       await receiver.close();
     }

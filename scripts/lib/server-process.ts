@@ -14,6 +14,8 @@ export type ServerProcess = {
   pid: number;
   /** What it printed so far (up to `keepOutput` characters). */
   output: () => string;
+  /** What it printed on stderr alone so far (up to `keepOutput` characters): warnings, errors, stacks. */
+  errorOutput: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM (the graceful shutdown), SIGKILL after 8 s. */
   stop: () => Promise<void>;
@@ -68,8 +70,15 @@ export async function startServer(input: {
     size += text.length;
     input.onOutput?.(text);
   };
+  const errorChunks: string[] = [];
+  let errorSize = 0;
   child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
+  child.stderr?.on("data", (data: Buffer) => {
+    const text = data.toString();
+    if (errorSize < keep) errorChunks.push(text);
+    errorSize += text.length;
+    collect(data);
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.once("exit", (code, signal) => done({ code, signal })),
   );
@@ -82,6 +91,7 @@ export async function startServer(input: {
     child,
     pid: child.pid as number,
     output,
+    errorOutput: () => errorChunks.join(""),
     exited,
     stop: async () => {
       if (!alive()) return;

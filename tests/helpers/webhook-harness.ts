@@ -109,7 +109,12 @@ export type Proc = {
   stop: () => Promise<void>;
 };
 
-export type AppProc = Proc & { url: string; port: number };
+export type AppProc = Proc & {
+  url: string;
+  port: number;
+  /** What it printed on stderr alone so far. */
+  errorOutput: () => string;
+};
 
 const processes = new Set<Proc>();
 
@@ -195,6 +200,7 @@ export async function startApp(input: {
     child: server.child,
     pid: server.pid,
     output: server.output,
+    errorOutput: server.errorOutput,
     exited: server.exited,
     url: server.url,
     port: server.port,

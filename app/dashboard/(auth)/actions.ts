@@ -2,13 +2,14 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { SESSION_COOKIE, safeNext, sessionCookieOptions } from "@/lib/console/cookies";
+import { deviceCookieOptions, SESSION_COOKIE, safeNext, sessionCookieOptions } from "@/lib/console/cookies";
 import { formValues, parseFields } from "@/lib/console/form-fields";
 import { isAppError } from "@/lib/core/errors";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { loginMerchant } from "@/lib/merchants/login-merchant";
 import { LoginBody, SignupBody } from "@/lib/merchants/schemas";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
+import { DEVICE_COOKIE, type DeviceCookie } from "@/lib/security/known-device";
 
 /**
  * The console's sign-in and sign-up forms, as server actions: the same verbs, rules and budgets as
@@ -33,8 +34,14 @@ async function requestFacts() {
   return { clientAddress: clientAddressOf(h), https: h.get("x-forwarded-proto") === "https" };
 }
 
-async function startSession(accessToken: string, expiresAt: string, https: boolean) {
-  (await cookies()).set(SESSION_COOKIE, accessToken, sessionCookieOptions(expiresAt, https));
+async function startSession(
+  session: { accessToken: string; expiresAt: string; device: DeviceCookie },
+  https: boolean,
+) {
+  const jar = await cookies();
+  jar.set(SESSION_COOKIE, session.accessToken, sessionCookieOptions(session.expiresAt, https));
+  // This browser is now known to the account (lib/security/known-device.ts).
+  jar.set(DEVICE_COOKIE, session.device.value, deviceCookieOptions(session.device.maxAgeSeconds, https));
 }
 
 function failure(values: Record<string, string>, err: unknown): AuthFormState {
@@ -50,11 +57,12 @@ export async function signIn(_: AuthFormState, form: FormData): Promise<AuthForm
   const { clientAddress, https } = await requestFacts();
   let session: Awaited<ReturnType<typeof loginMerchant>>;
   try {
-    session = await loginMerchant({ ...parsed.data, clientAddress });
+    const deviceCookie = (await cookies()).get(DEVICE_COOKIE)?.value ?? null;
+    session = await loginMerchant({ ...parsed.data, clientAddress, deviceCookie });
   } catch (err) {
     return failure(kept, err);
   }
-  await startSession(session.accessToken, session.expiresAt, https);
+  await startSession(session, https);
   const next = form.get("next");
   redirect(safeNext(typeof next === "string" ? next : null));
 }
@@ -66,11 +74,11 @@ export async function signUp(_: AuthFormState, form: FormData): Promise<AuthForm
   if (!parsed.ok) return { values: kept, fieldErrors: parsed.fieldErrors, error: null };
   const { clientAddress, https } = await requestFacts();
   try {
-    const { accessToken, expiresAt, merchant, keys } = await signupMerchant({
+    const { merchant, keys, ...session } = await signupMerchant({
       ...parsed.data,
       clientAddress,
     });
-    await startSession(accessToken, expiresAt, https);
+    await startSession(session, https);
     return {
       values: {},
       fieldErrors: {},

@@ -16,6 +16,7 @@ import { migration as m0015 } from "./0015_partial_transfers";
 import { migration as m0020 } from "./0020_paystack";
 import { migration as m0021 } from "./0021_jobs";
 import { migration as m0022 } from "./0022_embed_origins";
+import { migration as m0023 } from "./0023_link_payment_started";
 import { migration as m0026 } from "./0026_customers_and_saved_cards";
 
 /**
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   "0020_paystack": m0020,
   "0021_jobs": m0021,
   "0022_embed_origins": m0022,
+  "0023_link_payment_started": m0023,
   "0026_customers_and_saved_cards": m0026,
 };

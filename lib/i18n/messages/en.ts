@@ -14,6 +14,13 @@ export const en = {
     payingAs: "Paying as",
     amount: "Amount",
     error404: "Error 404",
+    /** A form sent from another site (lib/http/cross-site-form.ts): refused, nothing done. */
+    crossSite: {
+      title: "Form refused",
+      heading: "This form came from another site",
+      body: "It was sent from another site, or from a page with no address, so nothing was done: nothing was paid, approved, changed or signed in. If you sent it yourself, go back to the page, reload it and send the form again from there.",
+      back: "Back to the page",
+    },
   },
   /** The checkout's client components (sent to the browser for the page's language only). */
   checkout: {
@@ -62,6 +69,8 @@ export const en = {
       rate_limited: "Too many attempts. Wait a minute and try again.",
       invalid_access_code: "This payment session has expired.",
       invalid_state: "This payment has already finished.",
+      step_already_answered:
+        "This was already sent (a second tap or another tab), so it was not sent again. The page now shows what comes next.",
       channel_unavailable: "This way of paying is not available for this payment.",
       live_not_connected: "This business cannot take payments yet. Nothing was charged.",
       processor_error: "The payment service did not answer. Nothing was charged; try again.",

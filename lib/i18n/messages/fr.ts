@@ -10,6 +10,12 @@ export const fr: Messages = {
     payingAs: "Paiement au nom de",
     amount: "Montant",
     error404: "Erreur 404",
+    crossSite: {
+      title: "Formulaire refusé",
+      heading: "Ce formulaire vient d’un autre site",
+      body: "Il a été envoyé depuis un autre site, ou depuis une page sans adresse : rien n’a été fait (rien n’a été payé, approuvé ni modifié, et personne n’a été connecté). Si vous l’avez envoyé vous-même, revenez à la page, rechargez-la et renvoyez le formulaire depuis celle-ci.",
+      back: "Retour à la page",
+    },
   },
   checkout: {
     loading: "Chargement…",
@@ -62,6 +68,8 @@ export const fr: Messages = {
       rate_limited: "Trop de tentatives. Patientez une minute puis réessayez.",
       invalid_access_code: "Cette session de paiement a expiré.",
       invalid_state: "Ce paiement est déjà terminé.",
+      step_already_answered:
+        "Cela a déjà été envoyé (un deuxième appui ou un autre onglet) : rien n’a été renvoyé. La page montre maintenant l’étape suivante.",
       channel_unavailable: "Ce moyen de paiement n'est pas disponible pour ce paiement.",
       live_not_connected: "Ce commerçant ne peut pas encore encaisser de paiements. Rien n'a été débité.",
       processor_error: "Le service de paiement n'a pas répondu. Rien n'a été débité ; réessayez.",

@@ -14,6 +14,12 @@ export const ha: Messages = {
     payingAs: "Mai biya:",
     amount: "Adadin kuɗi",
     error404: "Kuskure 404",
+    crossSite: {
+      title: "An ƙi wannan fom",
+      heading: "Wannan fom ɗin ya fito daga wani shafi",
+      body: "An aiko shi daga wani shafin yanar gizo, ko daga shafin da ba shi da adireshi, don haka ba a yi komai ba: ba a biya ba, ba a amince da komai ba, ba a canza komai ba, kuma ba a shigar da kowa ba. Idan kai ne ka aiko shi, koma shafin, sake loda shi, sannan ka sake aika fom ɗin daga can.",
+      back: "Koma shafin",
+    },
   },
   checkout: {
     loading: "Ana lodawa…",
@@ -66,6 +72,8 @@ export const ha: Messages = {
       rate_limited: "Yunƙurin ya yi yawa. Ku jira minti ɗaya sannan ku sake gwadawa.",
       invalid_access_code: "Lokacin wannan biyan ya ƙare.",
       invalid_state: "An riga an kammala wannan biyan.",
+      step_already_answered:
+        "An riga an aika wannan (danna na biyu ko wani shafi), don haka ba a sake aikawa ba. Shafin yanzu yana nuna abin da ke gaba.",
       channel_unavailable: "Wannan hanyar biya ba ta samuwa ga wannan biyan.",
       live_not_connected: "Wannan kasuwancin ba zai iya karɓar biya ba tukuna. Ba a cire komai ba.",
       processor_error: "Sabis ɗin biyan bai amsa ba. Ba a cire komai ba; ku sake gwadawa.",

@@ -14,6 +14,12 @@ export const ig: Messages = {
     payingAs: "Onye na-akwụ ụgwọ:",
     amount: "Ego",
     error404: "Njehie 404",
+    crossSite: {
+      title: "A jụrụ fọm a",
+      heading: "Fọm a sitere na saịtị ọzọ",
+      body: "E zitere ya site na saịtị ọzọ, ma ọ bụ site na peeji na-enweghị adreesị, ya mere e meghị ihe ọ bụla: a kwụghị ụgwọ, a kwadoghị ihe ọ bụla, a gbanweghị ihe ọ bụla, a banyekwaghị onye ọ bụla. Ọ bụrụ na ọ bụ gị zitere ya, laghachi na peeji ahụ, bugharịa ya, ma zighachi fọm ahụ site n’ebe ahụ.",
+      back: "Laghachi na peeji ahụ",
+    },
   },
   checkout: {
     loading: "Ọ na-ebu…",
@@ -66,6 +72,8 @@ export const ig: Messages = {
       rate_limited: "Mgbalị adịla ọtụtụ. Chere otu nkeji ma nwaa ọzọ.",
       invalid_access_code: "Oge ụgwọ a agwụla.",
       invalid_state: "Ụgwọ a emechaala.",
+      step_already_answered:
+        "E zigalarịrị nke a (ịpị nke ugboro abụọ ma ọ bụ taabụ ọzọ), ya mere e zigharịghị ya ọzọ. Peeji a na-egosi ugbu a ihe na-esote.",
       channel_unavailable: "Ụzọ ịkwụ ụgwọ a adịghị maka ụgwọ a.",
       live_not_connected: "Azụmahịa a enweghị ike ịnata ụgwọ ugbu a. Ewepụghị ego ọ bụla.",
       processor_error: "Ọrụ ịkwụ ụgwọ azaghị. Ewepụghị ego ọ bụla; nwaa ọzọ.",

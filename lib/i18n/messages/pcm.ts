@@ -14,6 +14,12 @@ export const pcm: Messages = {
     payingAs: "Person wey dey pay:",
     amount: "How much",
     error404: "Wahala 404",
+    crossSite: {
+      title: "We no collect dis form",
+      heading: "Dis form come from another site",
+      body: "Na another site send am, or page wey no get address, so we no do anything: nobody pay, nobody approve, nothing change, nobody sign in. If na you send am, go back to the page, reload am, come send the form again from there.",
+      back: "Go back to the page",
+    },
   },
   checkout: {
     loading: "E dey load…",
@@ -66,6 +72,8 @@ export const pcm: Messages = {
       rate_limited: "You don try too many times. Wait one minute, then try again.",
       invalid_access_code: "The time for this payment don finish.",
       invalid_state: "This payment don already finish.",
+      step_already_answered:
+        "We don already send dis one (you press am twice or another tab), so we no send am again. The page dey show wetin follow now.",
       channel_unavailable: "You no fit use this way pay for this payment.",
       live_not_connected: "Dis business never fit collect payment yet. Dem no comot any money.",
       processor_error: "The payment service no answer. Dem no comot any money; try again.",

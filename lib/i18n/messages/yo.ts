@@ -14,6 +14,12 @@ export const yo: Messages = {
     payingAs: "Ẹni tó ń sanwó:",
     amount: "Iye owó",
     error404: "Àṣìṣe 404",
+    crossSite: {
+      title: "A kọ fọ́ọ̀mù yìí",
+      heading: "Fọ́ọ̀mù yìí wá láti ojúlé mìíràn",
+      body: "Ojúlé mìíràn ló fi ránṣẹ́, tàbí ojúlé tí kò ní àdírẹ́sì, nítorí náà a kò ṣe nǹkankan: a kò gba owó, a kò fọwọ́ sí nǹkan, a kò yí nǹkan padà, a kò sì mú ẹnikẹ́ni wọlé. Tí ìwọ fúnra rẹ ló fi ránṣẹ́, padà sí ojúlé náà, tún un gbé wá, kí o sì tún fọ́ọ̀mù náà fi ránṣẹ́ láti ibẹ̀.",
+      back: "Padà sí ojúlé náà",
+    },
   },
   checkout: {
     loading: "Ó ń gbé e wá…",
@@ -66,6 +72,8 @@ export const yo: Messages = {
       rate_limited: "Ẹ ti gbìyànjú ní ọ̀pọ̀ ìgbà jù. Ẹ dúró fún ìṣẹ́jú kan kí ẹ tó tún gbìyànjú.",
       invalid_access_code: "Àkókò ìsanwó yìí ti parí.",
       invalid_state: "Ìsanwó yìí ti parí tẹ́lẹ̀.",
+      step_already_answered:
+        "A ti fi èyí ránṣẹ́ tẹ́lẹ̀ (ìtẹ̀ kejì tàbí táàbù mìíràn), nítorí náà a kò tún fi ránṣẹ́ mọ́. Ojúlé yìí ti ń fi ohun tó kàn hàn báyìí.",
       channel_unavailable: "Ọ̀nà ìsanwó yìí kò sí fún ìsanwó yìí.",
       live_not_connected: "Ilé-iṣẹ́ yìí kò tíì lè gba owó. A kò gba owó kankan.",
       processor_error: "Iṣẹ́ ìsanwó kò dáhùn. A kò gba owó kankan; ẹ tún gbìyànjú.",

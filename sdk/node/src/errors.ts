@@ -59,3 +59,19 @@ export class WebhookVerificationError extends Error {
     this.reason = reason;
   }
 }
+
+/**
+ * A webhook secret that cannot prove anything: unset, empty, not a `whsec_…` value, or under 16 bytes once
+ * decoded. A key that short lets anyone sign a delivery (an empty key signs like any other), so no verifier is
+ * made with one. Thrown when the verifier is made, not when a delivery arrives: a configuration mistake, never
+ * a forged delivery, so a handler that answers WebhookVerificationError with 400 does not swallow it.
+ */
+export class WebhookSecretError extends TypeError {
+  override readonly name = "WebhookSecretError";
+  /** The variable the secret was read from, as the message names it (`PAYGATE_WEBHOOK_SECRET` unless told). */
+  readonly secretName: string;
+  constructor(secretName: string, message: string) {
+    super(message);
+    this.secretName = secretName;
+  }
+}

@@ -6,17 +6,26 @@ import { type CallOptions, callFetch, type RetryPolicy } from "./transport.js";
 import {
   type EventOf,
   type PaygateEventType,
+  type VerifierOptions,
   type VerifyOptions,
   verifyWebhook,
   type WebhookHeaders,
+  WebhookVerifier,
 } from "./webhooks.js";
 
-export { PaygateError, WebhookVerificationError } from "./errors.js";
+export { PaygateError, WebhookSecretError, WebhookVerificationError } from "./errors.js";
 /** Every type of the API, generated from its OpenAPI document: `Types.VerifiedTransaction`, `Types.Refund`, … */
 export type * as Types from "./generated/types.gen.js";
 export type { CallOptions } from "./transport.js";
-export type { EventOf, PaygateEvent, PaygateEventType, VerifyOptions, WebhookHeaders } from "./webhooks.js";
-export { verifyWebhook } from "./webhooks.js";
+export type {
+  EventOf,
+  PaygateEvent,
+  PaygateEventType,
+  VerifierOptions,
+  VerifyOptions,
+  WebhookHeaders,
+} from "./webhooks.js";
+export { MIN_WEBHOOK_SECRET_BYTES, verifyWebhook, WebhookVerifier } from "./webhooks.js";
 
 export type PaygateOptions = {
   /** `sk_test_…` (staging) or `sk_live_…` (production): payments, refunds, events, the sandbox. */
@@ -289,8 +298,14 @@ export class Paygate {
   /** Webhooks the service posts to the merchant. */
   readonly webhooks = {
     /**
+     * A verifier of deliveries signed under one endpoint secret: make it once, when the server starts. An
+     * unset, empty or short secret (under 16 bytes) throws WebhookSecretError here, naming the variable.
+     */
+    verifier: (secret: string | undefined, options?: VerifierOptions) => new WebhookVerifier(secret, options),
+    /**
      * Check the Standard Webhooks signature and timestamp of a delivery and return its event, typed and
-     * narrowed by `event`. `rawBody` is the body exactly as received. Throws WebhookVerificationError.
+     * narrowed by `event`. `rawBody` is the body exactly as received. Throws WebhookVerificationError, or
+     * WebhookSecretError when `secret` is unset, empty or under 16 bytes.
      */
     verify: (
       rawBody: string | Uint8Array,

@@ -25,7 +25,12 @@ export default async function LoginPage({
         </p>
       )}
       <LoginForm next={next} />
-      <p className="mt-6 text-sm text-slate-700">
+      <p className="mt-6 text-sm text-slate-600">
+        This browser is remembered once you sign in with it. If someone keeps trying wrong passwords on your
+        account, it is locked for a while, but not for browsers you have signed in with before: use one of
+        those, or wait and try again.
+      </p>
+      <p className="mt-4 text-sm text-slate-700">
         New to Paygate?{" "}
         <Link href="/dashboard/signup" className={linkClass}>
           Create an account

@@ -9,7 +9,7 @@ import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/compon
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { isBankStep } from "@/lib/checkout/bank-steps";
 import { fmt } from "@/lib/i18n/locales";
-import { type BankPaymentResult, type ChargeAction, checkoutApi } from "./api";
+import { type BankPaymentResult, type ChargeAction, checkoutApi, newIdempotencyKey } from "./api";
 import { CheckoutForm } from "./checkout-form";
 import { SelectedChannelContext, useCheckout } from "./context";
 import { errorText } from "./error-text";
@@ -158,6 +158,13 @@ function BankPaymentPanelBody() {
         send={(values, key) => checkoutApi.bankStep(view.accessCode, answer, values, key)}
         onDone={onResult}
         onFailed={(err) => {
+          // Answered already (a second tap, another tab): show where the payment stands now, the next step.
+          if (err.code === "step_already_answered") {
+            void checkoutApi
+              .bankCheck(view.accessCode, { idempotencyKey: newIdempotencyKey() })
+              .then(onResult, () => {});
+            return true;
+          }
           if (err.code !== "invalid_state") return false;
           setWaiting(null);
           setDeclined(err.message);

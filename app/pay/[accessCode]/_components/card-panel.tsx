@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { Suspense, useEffect, useRef, useState } from "react";
-import type { ApiError, CardResult } from "./api";
+import { type ApiError, type CardResult, checkoutApi, newIdempotencyKey } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
 import { CardForm } from "./card-form";
 import type { CardStep } from "./card-steps";
@@ -86,8 +86,15 @@ export function CardPanel() {
     }
   }
 
-  /** A step refused because the payment moved on (409): back to the card, saying so. */
+  /** A step refused because it was answered already, or the payment moved on (409): its next step, or back to the card. */
   function stepRefused(err: ApiError): boolean {
+    // Answered already (a second tap, another tab): show where the card payment stands now, the next step.
+    if (err.code === "step_already_answered") {
+      void checkoutApi
+        .cardCheck(view.accessCode, { idempotencyKey: newIdempotencyKey() })
+        .then(onNext, () => {});
+      return true;
+    }
     if (err.code !== "invalid_state") return false;
     backToCard({ title: t.card.notCompleted, message: err.message });
     void applyStatus({});

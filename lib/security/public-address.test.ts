@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isBlockedAddress } from "./guard";
+import { isBlockedAddress } from "./public-address";
 
-describe("isBlockedAddress: only globally routable unicast addresses receive webhooks", () => {
+describe("isBlockedAddress: only globally routable unicast addresses are public (webhook targets, logos on production)", () => {
   const blocked = [
     // IPv4 special-purpose registry, multicast, reserved
     "0.0.0.0",
