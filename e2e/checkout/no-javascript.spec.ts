@@ -108,7 +108,7 @@ for (const mode of MODES) {
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     });
 
-    test("a card with a one-time password pays, and a declined card says why", async ({
+    test("a card with a one-time password pays after a wrong one, and a declined card says why", async ({
       page,
       request,
       merchant,
@@ -131,6 +131,12 @@ for (const mode of MODES) {
       await page.getByLabel("CVV").fill("123");
       await page.getByRole("button", { name: /^Pay / }).click();
       await expect(page.getByRole("heading", { name: "Enter the one-time password" })).toBeVisible();
+      // A wrong code: the same step again, saying so, the card kept.
+      await page.getByLabel("One-time password").fill("000000");
+      await page.getByRole("button", { name: /^Confirm payment/ }).click();
+      await expectNoErrorPage(page);
+      await expect(page.getByRole("heading", { name: "Enter the one-time password" })).toBeVisible();
+      await expect(page.getByText("That code is not correct. Type it again (tries left: 2).")).toBeVisible();
       await page.getByLabel("One-time password").fill("123456");
       await page.getByRole("button", { name: /^Confirm payment/ }).click();
       await expectNoErrorPage(page);

@@ -7,6 +7,7 @@ import type { ChargeStep, StepAnswer } from "@/lib/rails/types";
 import { applyCardOutcome } from "./apply-card-outcome";
 import { updateAttempt } from "./attempts";
 import { callCardRail } from "./call-card-rail";
+import { isWrongOtp, retryOtp } from "./retry-otp";
 import { cardDetails, waitingCardAttempt } from "./waiting-card-attempt";
 
 const WHAT: Record<ChargeStep, string> = {
@@ -55,7 +56,7 @@ export async function submitCardStep(input: { principal: AccessCodePrincipal; an
       await updateAttempt(trx, waiting.id, { status: "authorizing" });
       return { attempt: waiting };
     });
-  const { authorization, summary } = cardDetails(attempt);
+  const { authorization, summary, wrongOtps } = cardDetails(attempt);
   const outcome = await callCardRail(input.principal, attempt.id, () =>
     rails.card.submitStep({
       attemptId: attempt.id,
@@ -63,5 +64,7 @@ export async function submitCardStep(input: { principal: AccessCodePrincipal; an
       answer: input.answer,
     }),
   );
-  return applyCardOutcome({ principal: input.principal, attemptId: attempt.id, summary, outcome });
+  const applied = { principal: input.principal, attemptId: attempt.id, summary, outcome };
+  if (isWrongOtp(input.answer, outcome)) return retryOtp({ ...applied, outcome, wrongOtps });
+  return applyCardOutcome(applied);
 }

@@ -138,6 +138,7 @@ export const en = {
       confirming: "Confirming…",
       confirm: "Confirm payment of {total}",
       differentCard: "Use a different card",
+      wrong: "That code is not correct. Type it again (tries left: {left}).",
     },
     /** The steps a card's network or a bank may ask for after the card or account (Paystack). */
     steps: {

@@ -139,6 +139,7 @@ export const fr: Messages = {
       confirming: "Confirmation…",
       confirm: "Confirmer le paiement de {total}",
       differentCard: "Utiliser une autre carte",
+      wrong: "Ce code n'est pas correct. Saisissez-le à nouveau (essais restants : {left}).",
     },
     steps: {
       sending: "Envoi…",

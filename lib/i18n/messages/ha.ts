@@ -142,6 +142,7 @@ export const ha: Messages = {
       confirming: "Ana tabbatarwa…",
       confirm: "Tabbatar da biyan {total}",
       differentCard: "Yi amfani da wani kati",
+      wrong: "Wannan lambar ba daidai ba ce. Ku sake shigar da ita (sauran gwaje-gwaje: {left}).",
     },
     steps: {
       sending: "Ana aikawa…",

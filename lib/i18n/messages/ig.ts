@@ -142,6 +142,7 @@ export const ig: Messages = {
       confirming: "Ọ na-akwado…",
       confirm: "Kwado ụgwọ {total}",
       differentCard: "Jiri kaadị ọzọ",
+      wrong: "Koodu ahụ ezighi ezi. Tinye ya ọzọ (mgbalị fọdụrụ: {left}).",
     },
     steps: {
       sending: "Ọ na-eziga…",

@@ -142,6 +142,7 @@ export const pcm: Messages = {
       confirming: "E dey confirm…",
       confirm: "Confirm payment of {total}",
       differentCard: "Use another card",
+      wrong: "That code no correct. Put am again (tries wey remain: {left}).",
     },
     steps: {
       sending: "E dey send…",

@@ -142,6 +142,7 @@ export const yo: Messages = {
       confirming: "À ń jẹ́rìísí i…",
       confirm: "Ẹ jẹ́rìísí ìsanwó {total}",
       differentCard: "Ẹ lo káàdì mìíràn",
+      wrong: "Kóòdù yẹn kò tọ̀nà. Ẹ tún un tẹ̀ (ìgbìyànjú tó kù: {left}).",
     },
     steps: {
       sending: "Ó ń firánṣẹ́…",

@@ -2,7 +2,14 @@ import { createHmac, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SIGNATURE_HEADER } from "../shapes";
-import { bankSteps, type CardStep, cardScenario, DOUBLE_OTP, DOUBLE_PIN } from "./catalogue";
+import {
+  bankSteps,
+  type CardStep,
+  cardScenario,
+  DOUBLE_OTP,
+  DOUBLE_OTP_TRIES,
+  DOUBLE_PIN,
+} from "./catalogue";
 import { type Matched, PaystackContract } from "./contract";
 
 /**
@@ -38,6 +45,8 @@ type Charge = {
   paidAt: number | null;
   checks: number;
   pendingChecks: number;
+  /** Wrong OTPs sent so far: the charge stays at send_otp until the third (DOUBLE_OTP_TRIES). */
+  wrongOtps?: number;
   card?: { last4: string; bin: string; expMonth: string; expYear: string; brand: string };
   bankName?: string;
   url?: string;
@@ -112,6 +121,9 @@ export type PaystackDouble = {
   muteWebhooks(muted: boolean): void;
   close(): Promise<void>;
 };
+
+/** What the double says when an OTP was wrong and the charge waits for another. */
+const WRONG_OTP_TEXT = "Invalid OTP. Please enter the OTP sent to 080****5678";
 
 const OFFLINE_TEXT = "Please complete authorization process on your mobile app";
 const STEP_TEXT: Record<CardStep, string> = {
@@ -387,7 +399,11 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
         if (step === "send_pin" && json.pin !== DOUBLE_PIN) {
           void finish(c, { failed: "Incorrect PIN" });
         } else if (step === "send_otp" && json.otp !== DOUBLE_OTP) {
-          void finish(c, { failed: "Token Validation Failed" });
+          // Paystack keeps the charge at send_otp for the customer to type the OTP again, up to the issuer's
+          // limit; then the charge fails.
+          c.wrongOtps = (c.wrongOtps ?? 0) + 1;
+          if (c.wrongOtps >= DOUBLE_OTP_TRIES) void finish(c, { failed: "Token Validation Failed" });
+          else c.displayText = WRONG_OTP_TEXT;
         } else begin(c);
         return ok(res, matched, transaction(c));
       }
