@@ -313,6 +313,10 @@ export const pcm: Messages = {
   notices: {
     checkoutNotFoundTitle: "This payment link no correct",
     checkoutNotFoundBody1: "E fit don expire, or the address no complete.",
+    checkoutExpiredTitle: "This payment don expire",
+    checkoutExpiredBody:
+      "The time to pay {merchant} for this page don finish. Dem no remove any money for this page.",
+    checkoutExpiredStartAgain: "Start the payment again from {merchant}.",
     checkoutNotFoundBody2:
       "Go back to the business wey you wan pay, make you start the payment again. Dem no remove any money for this page.",
     linkNotFoundBody1: "No payment link dey this address: maybe dem type am wrong or e no complete.",
