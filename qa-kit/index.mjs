@@ -350,6 +350,9 @@ export class Checkout {
   /** Pay by card; answers once the page has the network's answer (result, OTP step or decline). */
   async payByCard(number = TEST_CARDS.success, { expiry = "12/34", cvv = "123" } = {}) {
     const panel = await this.choose("Card");
+    // After a decline the form waits under it until "Try another card" is chosen.
+    const again = panel.getByRole("button", { name: "Try another card" });
+    if (await again.isVisible()) await again.click();
     const pay = panel.getByRole("button", { name: /^Pay / });
     await panel.getByLabel("Card number").fill(number);
     await panel.getByLabel("Expiry (MM/YY)").fill(expiry);
@@ -372,7 +375,10 @@ export class Checkout {
     const go = this.page.getByRole("link", { name: "Continue to your bank" });
     await this.expectVisible(go);
     await go.click();
-    const button = this.page.getByRole("button", { name: decision === "approve" ? "Approve" : "Decline" });
+    const button =
+      decision === "approve"
+        ? this.page.getByRole("button", { name: "Approve" })
+        : this.page.getByRole("button", { name: "Decline" });
     await this.expectVisible(button);
     await button.click();
   }
@@ -409,22 +415,26 @@ export class Checkout {
   /** Bank payment: choose the bank, pay, then approve (or decline) in the "banking app". */
   async approveInBankApp({ bank = "Zenith Bank", decision = "approve" } = {}) {
     const panel = await this.choose("Bank payment");
+    await this.pickBank(panel, bank);
+    await panel.getByRole("button", { name: /^Pay / }).click();
+    await this.decide(decision);
+  }
+
+  /** The bank picker of bank payment and USSD: the server's plain list until the page's code makes it searchable. */
+  async pickBank(panel, bank) {
     const picker = panel.getByRole("combobox", { name: "Your bank" });
-    // The server's plain list of banks until the page's code replaces it with the searchable picker.
     if ((await picker.evaluate((el) => el.tagName)) === "SELECT") {
       await picker.selectOption({ label: bank });
     } else {
       await picker.fill(bank);
       await this.page.getByRole("option", { name: bank, exact: true }).click();
     }
-    await panel.getByRole("button", { name: /^Pay / }).click();
-    await this.decide(decision);
   }
 
   /** USSD: choose the bank and phone, get the code, then approve (or decline) on the "phone". */
   async payByUssd({ bank = "Zenith Bank", phone = "08031234567", decision = "approve" } = {}) {
     const panel = await this.choose("USSD");
-    await panel.getByLabel("Your bank").selectOption({ label: bank });
+    await this.pickBank(panel, bank);
     await panel.getByLabel("Phone number").fill(phone);
     await panel.getByRole("button", { name: "Get USSD code" }).click();
     await this.expectVisible(this.page.getByRole("heading", { name: "Dial this code on your phone" }));

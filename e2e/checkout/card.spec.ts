@@ -75,11 +75,15 @@ for (const layout of LAYOUTS) {
       const declined = page.getByRole("heading", { name: "Payment declined" });
       await expect(declined).toBeFocused();
       await expect(page.getByText("Your bank declined this card. Nothing was charged.")).toBeVisible();
+      // The decline and its ways on, not the filled form beside "Try another card".
+      await expect(page.getByLabel("Card number")).toBeHidden();
+      await expect(page.getByRole("button", { name: /^Pay NGN/ })).toBeHidden();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "card declined");
 
       await page.getByRole("button", { name: "Try another card" }).click();
       await expect(page.getByLabel("Card number")).toBeFocused();
+      await expect(page.getByLabel("Card number")).toHaveValue("");
       await fillCard(page, { number: "4000 0000 0000 9995" });
       await page.getByRole("button", { name: /^Pay NGN/ }).click();
       await expect(
