@@ -408,8 +408,6 @@ async function tabSwitches(browser: Browser, url: string, throttled: boolean): P
       });
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
     }
-    // The page in front: a page the browser counts as hidden gets no animation frames.
-    await page.bringToFront();
     await page.goto(url, { waitUntil: "load", timeout: GIVE_UP_MS });
     // The page fetches the other panels while it is idle (at the latest 3 s after it is up): settled once
     // no script has arrived for 2 s, 4 s after load at the earliest. (Not "network idle": the page polls.)
