@@ -4,12 +4,16 @@ import { defineConfig, devices } from "@playwright/test";
 
 import {
   demoMerchantFile,
+  endWithParent,
   LIVE_BASE_URL,
   MAIN_BASE_URL,
   PAYSTACK_DOUBLE_URL,
   SHORT_WINDOW_BASE_URL,
   SHORT_WINDOW_SECONDS,
 } from "./e2e/servers";
+
+// Stopped with npm test, however it was stopped (e2e/servers.ts).
+endWithParent();
 
 // New SQLite files per run, whatever an earlier run left behind.
 // The runner's id, kept in the environment so its workers (which load this file again) name the same files:

@@ -10,10 +10,15 @@
 //     one database transaction, so they all become due at the same moment); the server's relay drains them.
 //     Reports deliveries per second from the commit to the last arrival, once with a receiver answering at
 //     once and once with one taking BENCH_RECEIVER_DELAY_MS per request.
-//  4. Prints a table and writes bench/results/webhooks-<timestamp>.json.
+//  4. Retry lateness: a second server with the retry schedule 1 s, 2 s (WEBHOOK_RETRY_SCHEDULE=1,2) and a
+//     receiver that answers 500 to the first two attempts of each event; BENCH_RETRY_EVENTS events written to
+//     its outbox at once. For every retry, how long after the time the server planned for it (its dueAt) it
+//     arrived at the receiver: p50/p99/max. (tests/webhooks.test.ts checks the plan exactly and that no retry
+//     comes early; how late one comes depends on the machine's load, so it is measured here.)
+//  5. Prints a table and writes bench/results/webhooks-<timestamp>.json.
 //
-// Environment: BENCH_PAYMENTS=200, BENCH_EVENTS=1000, BENCH_RECEIVER_DELAY_MS=20, NEXT_DIST_DIR=.next,
-// BENCH_VERBOSE=1 (echo the server's output).
+// Environment: BENCH_PAYMENTS=200, BENCH_EVENTS=1000, BENCH_RECEIVER_DELAY_MS=20, BENCH_RETRY_EVENTS=20,
+// NEXT_DIST_DIR=.next, BENCH_VERBOSE=1 (echo the server's output).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import { join, resolve } from "node:path";
@@ -47,6 +52,7 @@ function numberFromEnv(name: string, fallback: number): number {
 const PAYMENTS = Math.round(numberFromEnv("BENCH_PAYMENTS", 200));
 const EVENTS = Math.round(numberFromEnv("BENCH_EVENTS", 1000));
 const RECEIVER_DELAY_MS = numberFromEnv("BENCH_RECEIVER_DELAY_MS", 20);
+const RETRY_EVENTS = Math.max(1, Math.round(numberFromEnv("BENCH_RETRY_EVENTS", 20)));
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 if (process.env.BENCH_VERBOSE === "1") process.env.TEST_SERVER_LOGS = "1";
 process.env.TEST_LOG_LEVEL ??= "warn";
@@ -160,6 +166,9 @@ async function main() {
   }
   await sql.destroy();
 
+  // 4. Retry lateness: each retry's arrival against the server's own plan for it.
+  const retries = await retryLateness();
+
   const latency = {
     payments: latencies.length,
     p50: round(percentile(latencies, 50)),
@@ -184,6 +193,11 @@ async function main() {
       `drain ${t.events} queued events, ${t.label}`,
       `${t.perSecond} deliveries/s (${t.seconds} s, max ${t.maxInFlight} in flight)`,
     ]),
+    [
+      `retry lateness after its planned time, p50 (${retries.retries} retries of ${retries.events} events)`,
+      `${retries.p50} ms`,
+    ],
+    ["  p99 / max", `${retries.p99} / ${retries.max} ms`],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(
@@ -214,12 +228,78 @@ async function main() {
         },
         latencyMs: latency,
         throughput,
+        retryLatenessMs: retries,
       },
       null,
       2,
     )}\n`,
   );
   console.log(`\nwrote ${file}`);
+}
+
+/** Retries of RETRY_EVENTS events (two each), and how late each arrived after the server's dueAt for it. */
+async function retryLateness() {
+  const db = await freshDatabase("sqlite");
+  const app = await startApp({
+    name: "bench-webhook-retries",
+    databaseUrl: db.url,
+    env: { WEBHOOK_RETRY_SCHEDULE: "1,2" },
+  });
+  const receiver = await startReceiver((req, r) =>
+    r.byId(req.id).length <= 2 ? { status: 500, body: "not yet" } : { status: 200, body: "ok" },
+  );
+  const m = await merchantWithWebhook(app.url, receiver.url);
+  await initializePayment(m, { amount: "5000", email: "bench@example.com" });
+  const sql = openDatabase(db.url).db;
+  const template = await sql
+    .selectFrom("transactions")
+    .selectAll()
+    .where("merchant_id", "=", m.id)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const tag = `retry-${Date.now()}`;
+  await sql.transaction().execute(async (trx) => {
+    for (let i = 0; i < RETRY_EVENTS; i++) await emitEvent(trx, template, "payment.completed", `${tag}-${i}`);
+  });
+  await sql.destroy();
+  await waitFor(
+    `${RETRY_EVENTS * 3} attempts`,
+    () => receiver.requests.length >= RETRY_EVENTS * 3,
+    120_000,
+    20,
+  );
+  const listed = await waitFor("every event delivered", async () => {
+    const res = await asMerchant(m).get("/v1/merchants/events?limit=100&type=payment.completed");
+    const all = res.body.data.events as Array<{
+      id: string;
+      delivered: boolean;
+      attempts: { dueAt: string }[];
+    }>;
+    return all.length === RETRY_EVENTS && all.every((e) => e.delivered && e.attempts.length === 3)
+      ? all
+      : undefined;
+  });
+  const lateness: number[] = [];
+  for (const event of listed) {
+    const arrivals = receiver.requests.filter((r) => r.id === event.id).sort((a, b) => a.at - b.at);
+    for (const i of [1, 2]) {
+      const arrived = arrivals[i]?.at;
+      const due = Date.parse(event.attempts[i]?.dueAt ?? "");
+      if (arrived === undefined || Number.isNaN(due)) throw new Error(`retry ${i} of ${event.id} not seen`);
+      lateness.push(arrived - due);
+    }
+  }
+  lateness.sort((a, b) => a - b);
+  await receiver.close();
+  await app.stop();
+  return {
+    events: RETRY_EVENTS,
+    retries: lateness.length,
+    schedule: "1,2 s",
+    p50: round(percentile(lateness, 50)),
+    p99: round(percentile(lateness, 99)),
+    max: round(lateness.at(-1) ?? Number.NaN),
+  };
 }
 
 try {

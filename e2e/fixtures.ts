@@ -5,6 +5,7 @@ import {
   test as base,
   expect,
   type FrameLocator,
+  type Locator,
   type Page,
 } from "@playwright/test";
 import { checkContract } from "../tests/helpers/contract";
@@ -216,6 +217,9 @@ export async function fillCard(
   page: Page | FrameLocator,
   card: { number: string; expiry?: string; cvv?: string },
 ) {
+  // After a decline the form waits under it until "Try another card" is chosen.
+  const again = panel(page).getByRole("button", { name: "Try another card" });
+  if (await again.isVisible()) await again.click();
   // Pay is enabled once the page's code runs: typing earlier races hydration.
   await expect(panel(page).getByRole("button", { name: /^Pay NGN/ })).toBeEnabled();
   await panel(page).getByLabel("Card number").fill(card.number);
@@ -244,3 +248,18 @@ export const test = base.extend<object, { merchant: Merchant }>({
 });
 
 export { expect };
+
+/**
+ * Choose `bank` in the checkout's bank picker (bank payment and USSD) inside `scope`: the server's plain list
+ * until the page's code makes it searchable.
+ */
+export async function chooseBank(page: Page, scope: Locator, bank: string) {
+  const picker = scope.getByRole("combobox", { name: "Your bank" });
+  if ((await picker.evaluate((el) => el.tagName)) === "SELECT") {
+    await picker.selectOption({ label: bank });
+    return;
+  }
+  await picker.fill(bank);
+  await page.getByRole("option", { name: bank, exact: true }).click();
+  await expect(picker).toHaveValue(bank);
+}

@@ -65,3 +65,25 @@ export const SHORT_WINDOW_SECONDS = 10;
 export function demoMerchantFile(name: string): string {
   return join(tmpdir(), `${process.env.PAYGATE_E2E_RUN_ID}-${name}-demo-merchant.json`);
 }
+
+/**
+ * In Playwright's runner (not its workers, which load the configuration too): when the `npm test` that
+ * started the run (scripts/test.mjs, PAYGATE_TEST_PARENT_PID) is gone, even killed outright, the runner
+ * stops as Ctrl-C stops it, so it stops its web servers too instead of running on without anyone to report
+ * to. Checked once a second.
+ */
+export function endWithParent(): void {
+  const parent = Number(process.env.PAYGATE_TEST_PARENT_PID);
+  const state = globalThis as { paygateEndWithParent?: boolean };
+  if (!parent || process.env.TEST_WORKER_INDEX !== undefined || state.paygateEndWithParent) return;
+  state.paygateEndWithParent = true;
+  const timer = setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      clearInterval(timer);
+      process.kill(process.pid, "SIGINT");
+    }
+  }, 1_000);
+  timer.unref();
+}

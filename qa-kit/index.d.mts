@@ -21,13 +21,22 @@ export declare const TEST_CARDS: Readonly<{
   savesThenDeclines: string;
   /** Pays and is saved; every later charge of its authorization asks for the OTP. */
   savesThenOtp: string;
+  /** 3-D Secure: confirmed or declined on the sandbox bank's page (checkout.confirmOnBankPage). */
+  threeDSecure: string;
 }>;
 export declare const TEST_OTP: string;
 /** Sandbox account numbers with a fixed behaviour: `unknown` is nobody's (outcome unknown_account). */
 export declare const TEST_ACCOUNTS: Readonly<{ unknown: string }>;
 
-/** The default budget of waiting for the service per test, in ms (PAYGATE_WAIT_BUDGET_MS, else 2000). */
+/** The budget of waiting for the service per test that each test reports against, in ms (PAYGATE_WAIT_BUDGET_MS, else 2000). */
 export declare const WAIT_BUDGET_MS: number;
+/** A test's `waited` annotation: its total against `budgetMs`, whether that fails it (`enforced`), each wait. */
+export declare function waitReport(
+  totalMs: number,
+  budgetMs: number,
+  enforced: boolean,
+  log: string[],
+): string;
 /** Run `wait`, counting its time against the current test's budget of waiting for the service. */
 export declare function timed<T>(
   what: string,
@@ -173,6 +182,8 @@ export declare class Checkout {
   /** Finish a saved card's charge that answered requires_action, on its checkoutUrl, with the OTP. */
   finishSavedCardCharge(charge: AuthorizationCharge, otp?: string): Promise<void>;
   enterOtp(otp?: string): Promise<void>;
+  /** TEST_CARDS.threeDSecure: continue to the sandbox bank's page and approve (default) or decline there. */
+  confirmOnBankPage(decision?: "approve" | "decline"): Promise<void>;
   getTransferAccount(): Promise<TransferAccount>;
   payByTransfer(options?: { amount?: string }): Promise<TransferAccount>;
   failTransfer(): Promise<void>;
@@ -192,7 +203,7 @@ export declare const test: TestType<
       checkout: Checkout;
       /** Save a card as a customer would (a saveCard payment paid with the box ticked). */
       saveCard: (number?: string, options?: { email?: string; expiry?: string }) => Promise<SavedCard>;
-      waitBudgetMs: number;
+      waitBudgetMs: number | undefined;
       waitBudget: undefined;
     },
   PlaywrightWorkerArgs & PlaywrightWorkerOptions & { paygate: Paygate }

@@ -1,7 +1,7 @@
 // npm test: the whole suite. Installs and builds when needed, runs vitest (unit tests, then the HTTP
 // integration suites against the built app on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set), then
 // Playwright in Debian's Chromium against the built app, and prints one closing line: `N passed, N failed`.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ensureBuilt, ensureInstalled, root } from "./prepare.mjs";
@@ -17,18 +17,52 @@ if (!existsSync(chrome)) {
   process.exit(1);
 }
 
-const results = join(root, "test-results");
+// PAYGATE_TEST_RESULTS: where the runners' reports go (a run started by a test keeps out of the outer run's).
+const results = process.env.PAYGATE_TEST_RESULTS || join(root, "test-results");
 mkdirSync(results, { recursive: true });
 const vitestJson = join(results, "vitest.json");
 const playwrightJson = join(results, "playwright.json");
 rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+// PAYGATE_TEST_PARENT_PID: Playwright's runner ends itself, stopping its web servers, when this process is gone
+// (e2e/servers.ts endWithParent), even if it was killed outright.
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PAYGATE_TEST_PARENT_PID: String(process.pid) };
 const passthrough = process.argv.slice(2);
 
-const vitest = spawnSync(
-  process.execPath,
+/**
+ * Stopped part-way (Ctrl-C, SIGTERM from a CI runner or `timeout`, a closed terminal), the run ends with what
+ * it started: the runner under way is asked to stop as Ctrl-C asks it (SIGINT: vitest and Playwright then
+ * stop their servers, Playwright its web servers), nothing after it starts, and this exits once it has.
+ * Each runner has a process group of its own, so a Ctrl-C reaches it once, from here, not twice (a second
+ * SIGINT makes Playwright quit without stopping its servers).
+ */
+let current = null;
+let stoppedBy = null;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (stoppedBy) return;
+    stoppedBy = signal;
+    console.error(
+      `\nnpm test: ${signal}; stopping ${current ? "the run under way" : "before the next runner"}...`,
+    );
+    if (current?.exitCode === null) current.kill("SIGINT");
+  });
+}
+
+function run(args, runEnv) {
+  if (stoppedBy) return Promise.resolve({ status: null, signal: stoppedBy });
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: runEnv, detached: true });
+    current = child;
+    child.once("exit", (status, signal) => {
+      current = null;
+      done({ status, signal });
+    });
+  });
+}
+
+const vitest = await run(
   [
     join(root, "node_modules/vitest/vitest.mjs"),
     "run",
@@ -37,13 +71,13 @@ const vitest = spawnSync(
     `--outputFile.json=${vitestJson}`,
     ...passthrough,
   ],
-  { cwd: root, stdio: "inherit", env },
+  env,
 );
 
-const playwright = spawnSync(process.execPath, [join(root, "node_modules/@playwright/test/cli.js"), "test"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, CI: env.CI || "1" },
+const playwright = await run([join(root, "node_modules/@playwright/test/cli.js"), "test"], {
+  ...env,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  CI: env.CI || "1",
 });
 
 function readJson(path) {
@@ -92,8 +126,9 @@ for (const [name] of crashed)
   console.log(`${name} exited non-zero with no failed test recorded: counted as one failure`);
 // The failed tests are named again here, next to the closing line, so the tail of a long log says what failed.
 for (const name of failedNames(v, p)) console.log(`failed: ${name}`);
+if (stoppedBy) console.log(`stopped by ${stoppedBy} before the end: not a complete run`);
 console.log(`tests: ${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
-process.exit(ok ? 0 : 1);
+process.exit(stoppedBy ? 128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }[stoppedBy] ?? 0) : ok ? 0 : 1);
 
 function failedNames(vitestReport, playwrightReport) {
   const names = [];

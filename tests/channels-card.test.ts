@@ -137,12 +137,40 @@ describe.each(targets)("card channel on $name", (target) => {
     await expectConservation(target, s.reference);
   });
 
-  it("a wrong OTP fails invalid_otp and returns to pending; the customer can pay again", async () => {
+  it("a wrong OTP can be typed again, the card kept: two wrong tries answer awaiting_otp with the tries left, then 123456 succeeds", async () => {
     const m = await merchant();
     const s = await start(api, m);
     const co = checkout(api, s);
     await co.card(card(CARDS.otp));
-    const wrong = await co.otp("654321");
+    const first = await co.otp("654321");
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({
+      status: "awaiting_otp",
+      reason: "invalid_otp",
+      otpTriesLeft: 2,
+      card: { brand: "visa", last4: "3220" },
+    });
+    expect((await co.verify()).body.data.status).toBe("awaiting_otp");
+    const second = await co.otp("111111");
+    expect(second.body.data).toMatchObject({
+      status: "awaiting_otp",
+      reason: "invalid_otp",
+      otpTriesLeft: 1,
+    });
+    const right = await co.otp(OTP);
+    expect(right.body.data).toMatchObject({ status: "success", channel: "card" });
+    const l = await expectConservation(target, s.reference);
+    expect(l.attempts.map((a) => a.status)).toEqual(["success"]);
+  });
+
+  it("the third wrong OTP fails the attempt invalid_otp and returns to pending; the customer can pay again", async () => {
+    const m = await merchant();
+    const s = await start(api, m);
+    const co = checkout(api, s);
+    await co.card(card(CARDS.otp));
+    expect((await co.otp("654321")).body.data).toMatchObject({ status: "awaiting_otp", otpTriesLeft: 2 });
+    expect((await co.otp("654322")).body.data).toMatchObject({ status: "awaiting_otp", otpTriesLeft: 1 });
+    const wrong = await co.otp("654323");
     expect(wrong.status).toBe(200);
     expect(wrong.body.data).toMatchObject({ status: "failed", reason: "invalid_otp" });
     expect((await co.verify()).body.data.status).toBe("pending");
@@ -151,8 +179,9 @@ describe.each(targets)("card channel on $name", (target) => {
     expect(late.status).toBe(409);
     expect(late.body.error).toBe("step_already_answered");
     expect(late.body.message).toMatch(/did not go through, so nothing was charged/);
-    // A new OTP card payment works.
+    // A new OTP card payment works, with three tries of its own.
     expect((await co.card(card(CARDS.otp))).body.data.status).toBe("awaiting_otp");
+    expect((await co.otp("000000")).body.data).toMatchObject({ status: "awaiting_otp", otpTriesLeft: 2 });
     expect((await co.otp(OTP)).body.data.status).toBe("success");
     await expectConservation(target, s.reference);
   });
@@ -248,10 +277,20 @@ describe.each(targets)("card channel on $name", (target) => {
     for (const a of attempts) {
       const details = JSON.parse(a.details);
       // Card data is brand, last 4 and expiry; an OTP attempt also keeps the rail's opaque authorization id,
-      // and the steps answered (lib/channels/step-answers.ts).
+      // the steps answered (lib/channels/step-answers.ts) and how many wrong one-time passwords it had (a
+      // count, never a code).
       for (const key of Object.keys(details))
-        expect(["brand", "last4", "expiryMonth", "expiryYear", "authorization", "answered"]).toContain(key);
+        expect([
+          "brand",
+          "last4",
+          "expiryMonth",
+          "expiryYear",
+          "authorization",
+          "answered",
+          "wrongOtps",
+        ]).toContain(key);
       if ("answered" in details) expect(details.answered).toEqual(["otp"]);
+      if ("wrongOtps" in details) expect(details.wrongOtps).toBe(1);
       if ("authorization" in details) expect(details.authorization).toMatch(/^auth_[A-Za-z0-9]+$/);
       expect(details.brand).toBe("visa");
       expect(details.last4).toMatch(/^\d{4}$/);

@@ -55,6 +55,35 @@ function browser(target: Target, address = randomAddress()) {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** RFC 4180 rows (quoted fields, doubled quotes, commas and newlines inside quotes). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else if (c !== "\r") field += c;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function waitFor<T>(
@@ -621,7 +650,7 @@ describe.each(targets)("merchant console on $name", (target) => {
     expect(chunks).toBeGreaterThan(5);
     const lines = text.trim().split("\n");
     expect(lines[0]).toBe(
-      "reference,created_at,status,amount,currency,channel,fees,total,amount_settled,paid_at,customer_email,customer_name",
+      "reference,created_at,status,amount,currency,channel,fees,total,amount_settled,paid_at,customer_email,customer_name,amount_refunded,refund_count,metadata",
     );
     expect(lines).toHaveLength(10_001);
     expect(new Set(lines.slice(1).map((l) => l.split(",")[0])).size).toBe(10_000);
@@ -635,6 +664,50 @@ describe.each(targets)("merchant console on $name", (target) => {
     expect(bad.body.error).toBe("validation_error");
     const anonymous = await fetch(`${target.url}/dashboard/api/payments/export`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it("the CSV export names each payment's refunds (amount refunded, how many) and its metadata", async () => {
+    const b = browser(target);
+    const { res } = await consoleSignup(b, "Refund Export Shop");
+    const key = res.body.data.keys.test.secretKey as string;
+    const api = client(target.url);
+    const metadata = { orderId: "A-17", note: "=cmd|' /C calc'!A0", items: [1, 2] };
+    const started = await initialize(api, key, { amount: "10000", email: "payer@example.com", metadata });
+    expect(started.status).toBe(201);
+    const { reference, accessCode } = started.body.data;
+    const paid = await api.post(
+      "/v1/payment/checkout/charge/card",
+      { number: "4242424242424242", expiryMonth: 12, expiryYear: 2030, cvv: "123" },
+      { "x-access-code": accessCode },
+    );
+    expect(paid.body.data.status).toBe("success");
+    for (const amount of ["1000", "250.50"]) {
+      const refund = await api.post("/v1/refunds", { reference, amount }, { "x-api-key": key });
+      expect(refund.status).toBe(201);
+    }
+    // An unpaid one beside it: nothing refunded, no metadata.
+    const unpaid = (await initialize(api, key, { amount: "20", email: "payer@example.com" })).body.data
+      .reference;
+
+    const csv = await b.get("/dashboard/api/payments/export");
+    expect(csv.status).toBe(200);
+    const [header, ...rows] = parseCsv(csv.text);
+    const row = (ref: string) =>
+      Object.fromEntries((header ?? []).map((name, i) => [name, rows.find((r) => r[0] === ref)?.[i]]));
+    expect(row(reference)).toMatchObject({
+      status: "success",
+      amount: "10000.00",
+      amount_refunded: "1250.50",
+      refund_count: "2",
+    });
+    // The merchant's own JSON, as it was sent, and never a formula.
+    expect(JSON.parse(row(reference).metadata ?? "")).toEqual(metadata);
+    expect(row(unpaid)).toMatchObject({
+      status: "pending",
+      amount_refunded: "0.00",
+      refund_count: "0",
+      metadata: "",
+    });
   });
 
   it("overview: collected today and over the last 7 days per currency, payments, success rate, and what needs attention", async () => {

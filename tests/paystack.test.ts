@@ -268,7 +268,7 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
       expect(app.output()).not.toContain(DOUBLE_CARDS.success);
     });
 
-    it("PIN then OTP; a wrong OTP declines; phone, birthday and address steps", async () => {
+    it("PIN then OTP; a wrong OTP is typed again, the third declines; phone, birthday and address steps", async () => {
       const m = await merchant();
       const s = await pay(m);
       const co = checkout(s);
@@ -281,10 +281,31 @@ describe.each(dbKinds)("Paystack connector on %s", (kind) => {
       expect((await co.post("charge/card/otp", { otp: DOUBLE_OTP })).body.data.status).toBe("success");
       expect(app.output()).not.toMatch(new RegExp(`"(pin|otp)":"?${DOUBLE_PIN}`));
 
+      // Paystack keeps a charge at send_otp after a wrong OTP: the customer types it again, the card kept.
+      const retyped = await pay(m);
+      await checkout(retyped).post("charge/card", card(DOUBLE_CARDS.otp));
+      const once = await checkout(retyped).post("charge/card/otp", { otp: "000000" });
+      expect(once.body.data).toMatchObject({
+        status: "awaiting_otp",
+        reason: "invalid_otp",
+        otpTriesLeft: 2,
+      });
+      expect(chargeOf(retyped.reference, "card").status).toBe("send_otp");
+      expect((await checkout(retyped).post("charge/card/otp", { otp: DOUBLE_OTP })).body.data.status).toBe(
+        "success",
+      );
+      expect((await verify(m, retyped.reference)).status).toBe("success");
+
+      // The third wrong OTP ends the attempt.
       const wrong = await pay(m);
       await checkout(wrong).post("charge/card", card(DOUBLE_CARDS.otp));
+      for (const left of [2, 1]) {
+        const again = await checkout(wrong).post("charge/card/otp", { otp: "000000" });
+        expect(again.body.data).toMatchObject({ status: "awaiting_otp", otpTriesLeft: left });
+      }
       const declined = await checkout(wrong).post("charge/card/otp", { otp: "000000" });
       expect(declined.body.data).toMatchObject({ status: "failed", reason: "invalid_otp" });
+      expect(chargeOf(wrong.reference, "card").status).toBe("failed");
       expect((await verify(m, wrong.reference)).status).toBe("pending");
 
       for (const [number, step, body] of [

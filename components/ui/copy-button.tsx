@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { buttonSecondary } from "./styles";
+import { useHydrated } from "./use-hydrated";
 
 const COPY_LABELS = {
   copy: "Copy",
@@ -10,7 +11,11 @@ const COPY_LABELS = {
   failed: "Could not copy; select the text instead.",
 };
 
-/** Copies `value`; says so in a polite live region. `what` names it: "Copy account number". */
+/**
+ * Copies `value`; says so in a polite live region. `what` names it: "Copy account number". Only once the
+ * page's code runs: before that, or with JavaScript off, a button that does nothing is not shown (the value
+ * beside it can be selected and copied by hand).
+ */
 export function CopyButton({
   value,
   what,
@@ -23,6 +28,7 @@ export function CopyButton({
   /** The button's words, in the page's language. */
   labels?: typeof COPY_LABELS;
 }) {
+  const hydrated = useHydrated();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
     if (state === "idle") return;
@@ -37,6 +43,7 @@ export function CopyButton({
       setState("failed");
     }
   }
+  if (!hydrated) return null;
   return (
     <span className={`inline-flex items-center gap-2 ${className}`}>
       <button

@@ -75,11 +75,15 @@ for (const layout of LAYOUTS) {
       const declined = page.getByRole("heading", { name: "Payment declined" });
       await expect(declined).toBeFocused();
       await expect(page.getByText("Your bank declined this card. Nothing was charged.")).toBeVisible();
+      // The decline and its ways on, not the filled form beside "Try another card".
+      await expect(page.getByLabel("Card number")).toBeHidden();
+      await expect(page.getByRole("button", { name: /^Pay NGN/ })).toBeHidden();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "card declined");
 
       await page.getByRole("button", { name: "Try another card" }).click();
       await expect(page.getByLabel("Card number")).toBeFocused();
+      await expect(page.getByLabel("Card number")).toHaveValue("");
       await fillCard(page, { number: "4000 0000 0000 9995" });
       await page.getByRole("button", { name: /^Pay NGN/ }).click();
       await expect(
@@ -101,8 +105,19 @@ for (const layout of LAYOUTS) {
       await expectNoHorizontalScroll(page);
       await expectAccessible(page, "otp step");
 
-      // A wrong code fails the attempt: back to the card form with the reason.
-      await page.getByLabel("One-time password").fill("000000");
+      // A wrong code: typed again on the same step, the card kept, twice; the third ends the attempt.
+      const otp = page.getByLabel("One-time password");
+      for (const left of [2, 1]) {
+        await otp.fill("000000");
+        await page.getByRole("button", { name: /^Confirm payment/ }).click();
+        await expect(
+          page.getByText(`That code is not correct. Type it again (tries left: ${left}).`),
+        ).toBeVisible();
+        await expect(otp).toHaveValue("");
+        await expect(otpHeading).toBeVisible();
+      }
+      await expectAccessible(page, "otp step after a wrong code");
+      await otp.fill("000000");
       await page.getByRole("button", { name: /^Confirm payment/ }).click();
       await expect(
         page.getByText("The one-time password was not correct. Nothing was charged."),
@@ -110,6 +125,9 @@ for (const layout of LAYOUTS) {
 
       await fillCard(page, { number: "4000000000003220" });
       await page.getByRole("button", { name: /^Pay NGN/ }).click();
+      await page.getByLabel("One-time password").fill("999999");
+      await page.getByRole("button", { name: /^Confirm payment/ }).click();
+      await expect(page.getByText("That code is not correct. Type it again (tries left: 2).")).toBeVisible();
       await page.getByLabel("One-time password").fill("123456");
       await page.getByRole("button", { name: /^Confirm payment/ }).click();
       await expectDemoReturn(page, "success");

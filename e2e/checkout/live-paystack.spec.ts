@@ -8,6 +8,7 @@ import {
 } from "../../lib/rails/paystack/double/catalogue";
 import {
   checkAnswer,
+  chooseBank,
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -180,7 +181,7 @@ test("a merchant connects Paystack in the console, switches to live, and a live 
   const byUssd = await initialize(request, m);
   await page.goto(byUssd.checkoutUrl);
   await page.getByRole("tab", { name: "USSD" }).click();
-  await panel(page).getByLabel("Your bank").selectOption({ label: "Guaranty Trust Bank" });
+  await chooseBank(page, panel(page), "Guaranty Trust Bank");
   await page.getByLabel("Phone number").fill("0803 123 4567");
   await page.getByRole("button", { name: "Get USSD code" }).click();
   await expect(page.getByRole("heading", { name: "Dial this code on your phone" })).toBeVisible();
@@ -363,7 +364,7 @@ test.describe("with JavaScript off", () => {
     const m = await connected(request);
     const s = await initialize(request, m);
     await page.goto(`${s.checkoutUrl}?channel=bank_payment`);
-    await panel(page).getByLabel("Your bank").selectOption({ label: "Zenith Bank" });
+    await chooseBank(page, panel(page), "Zenith Bank");
     await panel(page).getByLabel("Your account number").fill(DOUBLE_ACCOUNTS.pin);
     await panel(page)
       .getByRole("button", { name: /^Pay NGN/ })

@@ -90,6 +90,8 @@ for (const mode of MODES) {
       await panel.getByRole("button", { name: "Get account number" }).click();
       await expectNoErrorPage(page);
       await expect(panel.getByRole("heading", { name: /^Transfer NGN 5,050\.00/ })).toBeVisible();
+      // A Copy button would do nothing without the page's code: there is none.
+      await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
       const accountNumber =
         (await panel.getByTestId("account-number").textContent())?.replace(/\s/g, "") ?? "";
       expect(accountNumber).toMatch(/^\d{10}$/);
@@ -108,7 +110,7 @@ for (const mode of MODES) {
       await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
     });
 
-    test("a card with a one-time password pays, and a declined card says why", async ({
+    test("a card with a one-time password pays after a wrong one, and a declined card says why", async ({
       page,
       request,
       merchant,
@@ -122,6 +124,9 @@ for (const mode of MODES) {
       await page.getByRole("button", { name: /^Pay / }).click();
       await expectNoErrorPage(page);
       await expect(page.getByRole("heading", { name: "Payment declined" })).toBeVisible();
+      // Without the page's code, no button that would do nothing: the form is there to post again.
+      await expect(page.getByRole("button", { name: "Try another card" })).toHaveCount(0);
+      await expect(page.getByLabel("Card number")).toBeVisible();
       expect(page.url()).not.toContain("4000");
 
       const session = await initialize(request, shop, { amount: "1000.00" });
@@ -131,6 +136,12 @@ for (const mode of MODES) {
       await page.getByLabel("CVV").fill("123");
       await page.getByRole("button", { name: /^Pay / }).click();
       await expect(page.getByRole("heading", { name: "Enter the one-time password" })).toBeVisible();
+      // A wrong code: the same step again, saying so, the card kept.
+      await page.getByLabel("One-time password").fill("000000");
+      await page.getByRole("button", { name: /^Confirm payment/ }).click();
+      await expectNoErrorPage(page);
+      await expect(page.getByRole("heading", { name: "Enter the one-time password" })).toBeVisible();
+      await expect(page.getByText("That code is not correct. Type it again (tries left: 2).")).toBeVisible();
       await page.getByLabel("One-time password").fill("123456");
       await page.getByRole("button", { name: /^Confirm payment/ }).click();
       await expectNoErrorPage(page);

@@ -9,7 +9,7 @@ import {
 } from "../fixtures";
 
 /**
- * A receipt worth keeping: the reference wraps inside the card and has a copy button, the date is the payer's
+ * A receipt worth keeping: the reference stays whole on one line inside the card and has a copy button, the date is the payer's
  * local time, the card is named by brand and last 4, and the page prints as a receipt (no buttons).
  */
 test.use({
@@ -37,10 +37,16 @@ test("the receipt: reference with copy, local time, brand and last 4, printable"
   // Lagos is UTC+1: the time is the payer's, with its zone, not the server's UTC.
   await expect(receipt.getByTestId("paid-at")).toHaveText(/GMT\+1$/);
   await expectNoHorizontalScroll(page);
-  // The reference stays inside the receipt's box.
+  // The reference stays inside the receipt's box, on one line: never broken in the middle on a phone.
   const box = await receipt.boundingBox();
   const ref = await receipt.getByTestId("reference").boundingBox();
   expect(ref && box && ref.x + ref.width <= box.x + box.width).toBe(true);
+  const lines = await receipt.getByTestId("reference").evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines, "lines the reference takes").toBe(1);
 
   await receipt.getByRole("button", { name: "Copy reference" }).click();
   await expect(receipt.getByRole("button", { name: "Copied reference" })).toBeVisible();

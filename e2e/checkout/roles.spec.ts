@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, initialize, test } from "../fixtures";
+import { chooseBank, expect, initialize, test } from "../fixtures";
 
 /**
  * The table "Stable roles and names" of docs/testing.md is a promise to merchants' QA teams and the contract
@@ -159,6 +159,22 @@ test.describe("every role and name of the table is on the page in its state", ()
     await expectListed(page, "Result", ["Return to …"]);
   });
 
+  test("card: 3-D Secure, the sandbox bank's page", async ({ page, request, merchant }) => {
+    await page.goto((await initialize(request, merchant)).checkoutUrl);
+    await expect(page.getByRole("button", { name: /^Pay / })).toBeEnabled();
+    await page.getByLabel("Card number").fill("4000000000003063");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("CVV").fill("123");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByRole("link", { name: "Continue to your bank" })).toBeVisible();
+    await expectListed(page, "3-D Secure");
+    await page.getByRole("link", { name: "Continue to your bank" }).click();
+    await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
+    await expectListed(page, "Sandbox bank's page");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
+  });
+
   test("card declined; cancel", async ({ page, request, merchant }) => {
     await page.goto((await initialize(request, merchant)).checkoutUrl);
     await page.getByRole("tab", { name: "Card", exact: true }).click();
@@ -226,7 +242,9 @@ test.describe("every role and name of the table is on the page in its state", ()
     await page.getByRole("tab", { name: "USSD" }).click();
     const ussd = page.getByRole("tabpanel", { name: "USSD" });
     await expectListed(page, "USSD", ["Your bank", "Phone number", "Get USSD code"]);
-    await ussd.getByLabel("Your bank").selectOption({ label: "Zenith Bank" });
+    await ussd.getByRole("combobox", { name: "Your bank" }).fill("Zenith Bank");
+    await expectListed(page, "USSD", ["Zenith Bank"]);
+    await chooseBank(page, ussd, "Zenith Bank");
     await ussd.getByLabel("Phone number").fill("08031234567");
     await ussd.getByRole("button", { name: "Get USSD code" }).click();
     await expect(page.getByRole("heading", { name: "Dial this code on your phone" })).toBeVisible();

@@ -470,6 +470,78 @@ for (const layout of LAYOUTS) {
   });
 }
 
+test.describe("the console on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  /** Wholly inside the viewport's width: seen without scrolling sideways. */
+  async function inSight(locator: Locator, what: string) {
+    await expect(locator, what).toBeVisible();
+    const box = await locator.boundingBox();
+    expect(box, what).not.toBeNull();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390, `${what} within 390 px`).toBe(
+      true,
+    );
+  }
+
+  test("lists are stacked rows: a payment's amount and status in sight; every page of the navigation in reach", async ({
+    page,
+    request,
+  }) => {
+    const me = await signUpByApi(request, "phone-lists");
+    await page.goto("/dashboard/login");
+    await page.getByLabel("Email address").fill(me.login);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+    const reference = await paidByCard(request, me.key, "Ngozi Eze");
+    await consoleApi(page, "POST", "refunds", { reference, amount: "500.00", reason: "Late delivery" });
+    await consoleApi(page, "POST", "payment-links", { title: "Jollof tray", amount: "12000" });
+
+    // Every page of the navigation is on screen and opens.
+    const navigation = page.getByRole("navigation", { name: "Console" });
+    for (const name of [
+      "Overview",
+      "Payments",
+      "Refunds",
+      "Payment links",
+      "Webhooks",
+      "API keys",
+      "Settings",
+    ])
+      await inSight(navigation.getByRole("link", { name, exact: true }), `navigation: ${name}`);
+    await navigation.getByRole("link", { name: "Settings", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    await navigation.getByRole("link", { name: "Webhooks", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+
+    // Payments: the payment's row shows its amount and status, in sight, the list starting on the first screen.
+    await navigation.getByRole("link", { name: "Payments", exact: true }).click();
+    const row = page.getByRole("row").filter({ hasText: reference });
+    await inSight(row.getByRole("link", { name: reference }), "the reference");
+    await inSight(row.getByText("NGN 7,500.50"), "the amount");
+    await inSight(row.getByText("success", { exact: true }), "the status");
+    const top = (await row.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(top, "the first payment starts on the first screen").toBeLessThan(844);
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page, "payments as stacked rows (390 px)");
+
+    // The other lists too.
+    await page.goto("/dashboard/refunds");
+    const refund = page.getByRole("row").filter({ hasText: "Late delivery" });
+    await inSight(refund.getByText("NGN 500.00"), "the refund's amount");
+    await inSight(refund.getByText(/^(pending|processed)$/), "the refund's status");
+    await expectAccessible(page, "refunds as stacked rows (390 px)");
+    await page.goto("/dashboard/links");
+    const link = page.getByRole("row").filter({ hasText: "Jollof tray" });
+    await inSight(link.getByText("NGN 12,000.00"), "the link's amount");
+    await inSight(link.getByText("Active", { exact: true }), "the link's state");
+    await expectAccessible(page, "payment links as stacked rows (390 px)");
+    await page.goto("/dashboard/settings");
+    await inSight(page.getByRole("row").filter({ hasText: "NGN" }).getByRole("cell").first(), "a fee rule");
+    await expectAccessible(page, "settings' fees as stacked rows (390 px)");
+  });
+});
+
 /** Press Tab (or Shift+Tab) until `target` has the focus; it must then show that it has it. */
 async function tabTo(page: Page, target: Locator, back = false) {
   for (let i = 0; i < 60; i++) {

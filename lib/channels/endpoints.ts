@@ -97,7 +97,7 @@ export const channelsEndpoints = {
     path: "/v1/payment/checkout/charge/card/otp",
     tag: "Checkout",
     summary: "Send the card's one-time password",
-    description: CARD_STEP_DESCRIPTION,
+    description: `${CARD_STEP_DESCRIPTION} A wrong one-time password with tries left answers \`awaiting_otp\` with \`reason: "invalid_otp"\` and \`otpTriesLeft\` (the card is kept: send the OTP again); a card payment takes 3 one-time passwords, and the third wrong one answers \`failed\` with \`reason: "invalid_otp"\` (pay again).`,
     auth: "access_code",
     body: OtpBody,
     status: 200,

@@ -51,6 +51,13 @@ export const CardChargeResponse = z
       card: CardSummary,
       status: z.literal("awaiting_otp"),
       message: z.string(),
+      /** An OTP answer that was wrong, with tries left: the customer types it again (the card is kept). */
+      reason: z.literal("invalid_otp").optional().meta({
+        description: "Set when the one-time password sent was wrong and the customer may type it again.",
+      }),
+      otpTriesLeft: z.number().int().min(1).optional().meta({
+        description: "With `reason`: how many more one-time passwords this card payment takes (of 3).",
+      }),
     }),
     z.object({
       reference: Reference,

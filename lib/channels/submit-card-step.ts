@@ -9,6 +9,7 @@ import type { ChargeStep, StepAnswer } from "@/lib/rails/types";
 import { applyCardOutcome } from "./apply-card-outcome";
 import { updateAttempt } from "./attempts";
 import { callCardRail } from "./call-card-rail";
+import { isWrongOtp, retryOtp } from "./retry-otp";
 import { latestAttempt, refuseAnsweredStep, stepAnswered, withStepAnswered } from "./step-answers";
 import { cardDetails, waitingCardAttempt } from "./waiting-card-attempt";
 
@@ -88,7 +89,7 @@ export async function submitCardStep(input: { principal: AccessCodePrincipal; an
     if (claim.closed) assertOpen(claim.closed, `send ${WHAT[step]}`);
     throw refuse();
   }
-  const { authorization, summary } = cardDetails(attempt);
+  const { authorization, summary, wrongOtps } = cardDetails(attempt);
   const outcome = await callCardRail(input.principal, attempt.id, () =>
     rails.card.submitStep({
       attemptId: attempt.id,
@@ -96,7 +97,9 @@ export async function submitCardStep(input: { principal: AccessCodePrincipal; an
       answer: input.answer,
     }),
   );
-  return applyCardOutcome({ principal: input.principal, attemptId: attempt.id, summary, outcome });
+  const applied = { principal: input.principal, attemptId: attempt.id, summary, outcome };
+  if (isWrongOtp(input.answer, outcome)) return retryOtp({ ...applied, outcome, wrongOtps });
+  return applyCardOutcome(applied);
 }
 
 /** The step a card attempt waits for the customer to answer, if it waits. */

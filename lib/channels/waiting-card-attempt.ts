@@ -28,16 +28,22 @@ export function cardDetails(attempt: Pick<AttemptRow, "details" | "status">): {
   step: ChargeStep | undefined;
   message: string | undefined;
   url: string | undefined;
+  /** One-time passwords typed wrong so far on this attempt (retry-otp.ts). */
+  wrongOtps: number;
 } {
-  const { authorization, step, message, url, ...summary } = JSON.parse(attempt.details) as CardSummary & {
+  const { authorization, step, message, url, wrongOtps, ...summary } = JSON.parse(
+    attempt.details,
+  ) as CardSummary & {
     authorization?: string;
     step?: ChargeStep;
     message?: string;
     url?: string;
+    wrongOtps?: number;
   };
   return {
     summary,
     authorization,
+    wrongOtps: wrongOtps ?? 0,
     // An OTP wait recorded before steps had names carries no `step`.
     step: attempt.status === "awaiting_otp" ? "otp" : step,
     message,

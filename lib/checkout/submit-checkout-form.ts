@@ -55,7 +55,7 @@ export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
 
 /**
  * Where the page goes next: the tab to show and, when the step did not go through, a problem the page names in
- * its own words (a code from a fixed set: `card:<field error>`, `decline:<reason>`, `otp_invalid`,
+ * its own words (a code from a fixed set: `card:<field error>`, `decline:<reason>`, `otp_invalid`, `otp_wrong:<tries left>`,
  * `phone_invalid`, `choose_bank`, `step_invalid`, `not_approved`, or an API error code), never text from the
  * request.
  */
@@ -173,7 +173,11 @@ export async function submitCheckoutForm(input: {
       case "otp": {
         const otp = OtpBody.safeParse({ otp: digitsOf(field(form, "otp")) });
         if (!otp.success) return done("otp_invalid");
-        return done(declined(await submitCardOtp({ principal, otp: otp.data.otp })));
+        const answer = await submitCardOtp({ principal, otp: otp.data.otp });
+        // A wrong code with tries left: the page shows the OTP step again, saying how many remain.
+        if (answer.status === "awaiting_otp" && "otpTriesLeft" in answer)
+          return done(`otp_wrong:${answer.otpTriesLeft}`);
+        return done(declined(answer));
       }
       case "card_step": {
         const answer = stepAnswer(form);

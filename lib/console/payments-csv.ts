@@ -1,5 +1,6 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
+import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { listTransactions, type TransactionFilters } from "@/lib/payments/list-transactions";
@@ -17,6 +18,12 @@ export const CSV_COLUMNS = [
   "paid_at",
   "customer_email",
   "customer_name",
+  // What came back to the customer: merchant refunds not failed (pending or processed), as verify's
+  // amountRefunded; amount_settled above is what the payment settled at, before them.
+  "amount_refunded",
+  "refund_count",
+  // The merchant's metadata of initialize, as JSON (empty when there is none).
+  "metadata",
 ] as const;
 
 /** A spreadsheet runs a cell that starts with = + - @ as a formula: such text is exported with a leading '. */
@@ -47,6 +54,10 @@ export function paymentsCsv(
         ...input.filters,
       });
       options.onPage?.(page.transactions.length);
+      const refunds = await refundCounts(
+        input,
+        page.transactions.map((t) => t.id),
+      );
       for (const t of page.transactions) {
         yield [
           t.reference,
@@ -61,6 +72,9 @@ export function paymentsCsv(
           t.paidAt ?? "",
           csvSafe(t.customer.email ?? ""),
           csvSafe(t.customer.name ?? ""),
+          t.amountRefunded,
+          refunds.get(t.id) ?? 0,
+          Object.keys(t.metadata).length ? csvSafe(JSON.stringify(t.metadata)) : "",
         ];
       }
       cursor = page.nextCursor ?? undefined;
@@ -78,6 +92,25 @@ export function paymentsCsv(
       });
     }
   });
+}
+
+/** How many merchant refunds not failed each of these transactions has (one query per page of the export). */
+async function refundCounts(
+  scope: { merchantId: string; mode: Mode },
+  transactionIds: string[],
+): Promise<Map<string, number>> {
+  if (transactionIds.length === 0) return new Map();
+  const rows = await db()
+    .selectFrom("refunds")
+    .select((eb) => ["transaction_id", eb.fn.countAll<number | string | bigint>().as("count")])
+    .where("merchant_id", "=", scope.merchantId)
+    .where("mode", "=", scope.mode)
+    .where("type", "=", "merchant")
+    .where("status", "!=", "failed")
+    .where("transaction_id", "in", transactionIds)
+    .groupBy("transaction_id")
+    .execute();
+  return new Map(rows.map((r) => [r.transaction_id ?? "", Number(r.count)]));
 }
 
 /** The reader went away before the end (a cancelled download): not a failure of the export. */

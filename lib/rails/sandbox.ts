@@ -205,25 +205,34 @@ export const sandboxRails: Rails = {
           message: "The sandbox card network only asks for a one-time password.",
         });
       }
-      const otp = answer.otp;
-      // Taken once: a second OTP for the same authorisation finds nothing waiting.
-      const taken = await db()
-        .deleteFrom("sandbox_card_otps")
-        .where("authorization", "=", authorization)
-        .returning("expires_at")
-        .executeTakeFirst();
-      if (!taken || toMillis(taken.expires_at) < Date.now()) {
+      // The right OTP is taken once: a second one for the same authorisation finds nothing waiting. A wrong
+      // one leaves it waiting, as an issuer does: the network asks for the OTP again (the service counts the
+      // tries, lib/channels/retry-otp.ts).
+      const right = answer.otp === SANDBOX_OTP;
+      const waiting = right
+        ? await db()
+            .deleteFrom("sandbox_card_otps")
+            .where("authorization", "=", authorization)
+            .returning("expires_at")
+            .executeTakeFirst()
+        : await db()
+            .selectFrom("sandbox_card_otps")
+            .select("expires_at")
+            .where("authorization", "=", authorization)
+            .executeTakeFirst();
+      if (!waiting || toMillis(waiting.expires_at) < Date.now()) {
         return decided(attemptId, {
           kind: "failed",
           reason: "otp_expired",
           message: "The one-time password expired; pay again.",
         });
       }
-      if (otp !== SANDBOX_OTP)
+      if (!right)
         return decided(attemptId, {
-          kind: "failed",
-          reason: "invalid_otp",
-          message: "The one-time password is wrong.",
+          kind: "action_required",
+          step: "otp",
+          authorization,
+          message: "The one-time password is wrong; enter the code again.",
         });
       return decided(attemptId, { kind: "success", authorization, ...(await reusableOf(authorization)) });
     },

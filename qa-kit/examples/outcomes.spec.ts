@@ -2,9 +2,10 @@
 // (docs/testing.md), one test each, with only a test key and the hosted page. Run it against any
 // deployment: PAYGATE_URL=https://... PAYGATE_TEST_KEY=sk_test_... npx playwright test -c qa-kit/examples
 //
-// Each test may wait at most 2 s for the service in all (the kit's `waitBudget`): its own waits for a page state
-// go through `checkout.expectVisible`, so they count too (`{poll: true}` where the page learns a change made
-// through the API on its next poll: the poll interval is the page's schedule, not the service's time).
+// Each test's waits for the service are reported against the kit's 2 s budget (its `waited` annotation); set
+// `waitBudgetMs` (or PAYGATE_WAIT_BUDGET_MS) to fail a test over it. Its own waits for a page state go through
+// `checkout.expectVisible`, so they count too (`{poll: true}` where the page learns a change made through the
+// API on its next poll: the poll interval is the page's schedule, not the service's time).
 import { expect, startWebhookReceiver, TEST_ACCOUNTS, TEST_CARDS, test } from "../index.mjs";
 
 /** The merchant's own return page; answered here so the suite needs no shop of its own. */
@@ -73,7 +74,7 @@ test.describe("card", () => {
     expect((await paygate.verify(session.reference)).status).toBe("success");
   });
 
-  test("one-time password: a wrong one fails the attempt, nothing charged", async ({
+  test("one-time password: a wrong one is typed again, the third fails the attempt, nothing charged", async ({
     paygate,
     checkout,
     page,
@@ -81,11 +82,27 @@ test.describe("card", () => {
     const session = await paygate.initialize();
     await checkout.open(session);
     await checkout.payByCard(TEST_CARDS.otp);
+    for (const left of [2, 1]) {
+      await checkout.enterOtp("000000");
+      await checkout.expectVisible(
+        page.getByText(`That code is not correct. Type it again (tries left: ${left}).`),
+      );
+    }
     await checkout.enterOtp("000000");
     await checkout.expectVisible(
       page.getByText("The one-time password was not correct. Nothing was charged."),
     );
     expect((await paygate.verify(session.reference)).status).toBe("pending");
+  });
+
+  test("3-D Secure: confirmed on the bank's page, back at callbackUrl", async ({ paygate, checkout }) => {
+    const session = await paygate.initialize({ callbackUrl: CALLBACK });
+    await checkout.open(session);
+    await checkout.payByCard(TEST_CARDS.threeDSecure);
+    await checkout.confirmOnBankPage("approve");
+    await checkout.expectResult("success");
+    await checkout.expectReturn(CALLBACK, "success");
+    expect((await paygate.verify(session.reference)).status).toBe("success");
   });
 });
 

@@ -20,8 +20,10 @@ export async function startRecordingProxy(input: { port: number; target: () => s
     const target = new URL(req.url ?? "/", input.target());
     const upstream = httpRequest(
       target,
-      // Uncompressed, so the copies kept can be read as JSON.
-      { method: req.method, headers: { ...req.headers, host: target.host, "accept-encoding": "identity" } },
+      // Uncompressed, so the copies kept can be read as JSON. The Host the browser asked for is kept, as a
+      // reverse proxy keeps it: a form the page posts to itself (a server action) is checked by its Origin
+      // against that host, and would be refused as cross-site against the upstream's.
+      { method: req.method, headers: { ...req.headers, "accept-encoding": "identity" } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         const chunks: Buffer[] = [];

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/i18n/format";
-import { badgeTest, card, linkClass, pageTitle, sectionTitle, table, td, th } from "./styles";
+import { badgeTest, card, linkClass, pageTitle, sectionTitle, table, td, th, thead } from "./styles";
 import { TableScroll } from "./table-scroll";
 
 /** "2026-11-24T14:05:00.000Z" → "24 Nov 2026, 14:05 UTC" (the same on the server and in the browser). */
@@ -96,7 +96,7 @@ export function PaymentsTable({
     <TableScroll label={caption}>
       <table className={table}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className={thead}>
           <tr>
             <th scope="col" className={th}>
               Reference
@@ -121,22 +121,28 @@ export function PaymentsTable({
         <tbody className="divide-y divide-slate-100">
           {rows.map((t) => (
             <tr key={t.reference}>
-              <td className={td}>
+              <td data-label="Reference" className={td}>
                 <Link href={`/dashboard/payments/${t.reference}`} className={linkClass}>
                   {t.reference}
                 </Link>
                 {mode === "test" && <span className={`${badgeTest} ml-2`}>Test</span>}
               </td>
-              <td className={`${td} tabular-nums`}>{formatMoney(t.amount, t.currency)}</td>
-              <td className={td}>
+              <td data-label="Amount" className={`${td} tabular-nums`}>
+                {formatMoney(t.amount, t.currency)}
+              </td>
+              <td data-label="Status" className={td}>
                 <StatusBadge status={t.status} />
               </td>
-              <td className={td}>
+              <td data-label="Customer" className={td}>
                 <span className="block">{t.customer.email ?? "—"}</span>
                 {t.customer.name && <span className="block text-slate-600">{t.customer.name}</span>}
               </td>
-              <td className={td}>{t.channel ? t.channel.replaceAll("_", " ") : "—"}</td>
-              <td className={td}>{when(t.createdAt)}</td>
+              <td data-label="Channel" className={td}>
+                {t.channel ? t.channel.replaceAll("_", " ") : "—"}
+              </td>
+              <td data-label="Created" className={td}>
+                {when(t.createdAt)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -174,7 +180,7 @@ export function RefundsTable({
     <TableScroll label={caption}>
       <table className={table}>
         <caption className="sr-only">{caption}</caption>
-        <thead>
+        <thead className={thead}>
           <tr>
             {showReference && (
               <th scope="col" className={th}>
@@ -205,7 +211,7 @@ export function RefundsTable({
           {rows.map((r) => (
             <tr key={r.id}>
               {showReference && (
-                <td className={td}>
+                <td data-label="Payment" className={td}>
                   {r.reference ? (
                     <Link href={`/dashboard/payments/${r.reference}`} className={linkClass}>
                       {r.reference}
@@ -216,17 +222,27 @@ export function RefundsTable({
                   {mode === "test" && <span className={`${badgeTest} ml-2`}>Test</span>}
                 </td>
               )}
-              <td className={`${td} tabular-nums`}>{formatMoney(r.amount, r.currency)}</td>
-              <td className={td}>
+              <td data-label="Amount" className={`${td} tabular-nums`}>
+                {formatMoney(r.amount, r.currency)}
+              </td>
+              <td data-label="Status" className={td}>
                 <StatusBadge status={r.status} />
                 {r.failureReason && (
                   <span className="ml-2 text-slate-600">{r.failureReason.replaceAll("_", " ")}</span>
                 )}
               </td>
-              <td className={td}>{r.type === "automatic" ? "Automatic" : "By you"}</td>
-              <td className={td}>{r.reason ? r.reason.replaceAll("_", " ") : "—"}</td>
-              <td className={td}>{when(r.createdAt)}</td>
-              <td className={td}>{when(r.processedAt)}</td>
+              <td data-label="Kind" className={td}>
+                {r.type === "automatic" ? "Automatic" : "By you"}
+              </td>
+              <td data-label="Reason" className={td}>
+                {r.reason ? r.reason.replaceAll("_", " ") : "—"}
+              </td>
+              <td data-label="Asked" className={td}>
+                {when(r.createdAt)}
+              </td>
+              <td data-label="Settled" className={td}>
+                {when(r.processedAt)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { alertError, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { consoleCall, messageOf } from "./api";
-import { badgeTest, selectClass, table, td, th } from "./styles";
+import { badgeTest, selectClass, table, td, th, thead } from "./styles";
 import { TableScroll } from "./table-scroll";
 
 type Attempt = {
@@ -188,7 +188,7 @@ export function EventLog({ mode, reference }: { mode: "test" | "live"; reference
                 <TableScroll label={`Delivery attempts of ${e.type}`} className="mt-2">
                   <table className={table}>
                     <caption className="sr-only">Delivery attempts of {e.type}</caption>
-                    <thead>
+                    <thead className={thead}>
                       <tr>
                         <th scope="col" className={th}>
                           Attempt
@@ -207,16 +207,19 @@ export function EventLog({ mode, reference }: { mode: "test" | "live"; reference
                     <tbody className="divide-y divide-slate-100">
                       {e.attempts.map((a) => (
                         <tr key={a.attempt} data-attempt={a.attempt} data-status={a.status}>
-                          <td className={td}>
+                          <td data-label="Attempt" className={td}>
                             #{a.attempt} <span className="text-slate-600">({a.trigger})</span>
                           </td>
-                          <td className={td}>
+                          <td data-label="Result" className={td}>
                             {a.status}
                             {a.responseStatus !== null && ` · HTTP ${a.responseStatus}`}
                             {a.latencyMs !== null && ` · ${a.latencyMs} ms`}
                           </td>
-                          <td className={td}>{time(a.finishedAt ?? a.dueAt)}</td>
+                          <td data-label="Time" className={td}>
+                            {time(a.finishedAt ?? a.dueAt)}
+                          </td>
                           <td
+                            data-label="Response"
                             className={`${td} max-w-xs truncate`}
                             title={a.responseExcerpt ?? a.error ?? ""}
                           >

@@ -2,10 +2,19 @@
 export const card = "rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6";
 export const pageTitle = "text-2xl font-bold tracking-tight text-slate-900";
 export const sectionTitle = "text-lg font-semibold text-slate-900";
-export const tableWrap = "-mx-4 overflow-x-auto sm:mx-0";
-export const table = "min-w-full divide-y divide-slate-200 text-left text-sm";
-export const th = "whitespace-nowrap px-3 py-2 font-semibold text-slate-700";
-export const td = "whitespace-nowrap px-3 py-2 text-slate-800";
+/**
+ * The console's lists: a table from 640 px, and under it (a phone) each row a card of its own, each cell a
+ * line named by its column (the cell's data-label), so nothing needs sideways scrolling. The header row is
+ * then read by screen readers only; the table stays a table to them.
+ */
+export const tableWrap = "sm:overflow-x-auto";
+export const table =
+  "w-full text-left text-sm max-sm:block sm:min-w-full sm:divide-y sm:divide-slate-200 max-sm:[&_tbody]:block max-sm:[&_tbody]:space-y-3 max-sm:[&_tbody]:divide-y-0 max-sm:[&_tr]:block max-sm:[&_tr]:rounded-lg max-sm:[&_tr]:px-3 max-sm:[&_tr]:py-2 max-sm:[&_tr]:ring-1 max-sm:[&_tr]:ring-slate-200";
+export const thead = "max-sm:sr-only";
+const stackedCell =
+  "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:justify-between max-sm:gap-x-3 max-sm:px-0 max-sm:py-1 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:before:font-semibold max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
+export const th = `whitespace-nowrap px-3 py-2 font-semibold text-slate-700 ${stackedCell}`;
+export const td = `whitespace-nowrap px-3 py-2 text-slate-800 ${stackedCell}`;
 export const linkClass =
   "font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
 export const buttonSmall =

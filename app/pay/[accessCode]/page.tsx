@@ -26,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const DEFAULT_BRAND = "#0f766e";
 
 /** A problem code of lib/checkout/submit-checkout-form.ts (the page words it; anything else is ignored). */
-const PROBLEM = /^[a-z_]{1,40}(:[A-Za-z_]{1,40})?$/;
+const PROBLEM = /^[a-z_]{1,40}(:[A-Za-z0-9_]{1,40})?$/;
 
 /** Text on the brand colour: white where it reads (WCAG AA, 4.5:1), near-black otherwise. */
 function foregroundOn(hex: string): string {

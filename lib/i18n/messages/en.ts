@@ -147,6 +147,7 @@ export const en = {
       confirming: "Confirming…",
       confirm: "Confirm payment of {total}",
       differentCard: "Use a different card",
+      wrong: "That code is not correct. Type it again (tries left: {left}).",
     },
     /** The steps a card's network or a bank may ask for after the card or account (Paystack). */
     steps: {
@@ -338,6 +339,9 @@ export const en = {
   notices: {
     checkoutNotFoundTitle: "This payment link is not valid",
     checkoutNotFoundBody1: "It may have expired, or the address may be incomplete.",
+    checkoutExpiredTitle: "This payment has expired",
+    checkoutExpiredBody: "The time to pay {merchant} on this page ran out. Nothing was charged on this page.",
+    checkoutExpiredStartAgain: "Start the payment again from {merchant}.",
     checkoutNotFoundBody2:
       "Go back to the business you were paying and start the payment again. Nothing was charged on this page.",
     linkNotFoundBody1: "There is no payment link at this address: it may be mistyped or incomplete.",

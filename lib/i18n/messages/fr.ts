@@ -147,6 +147,7 @@ export const fr: Messages = {
       confirming: "Confirmation…",
       confirm: "Confirmer le paiement de {total}",
       differentCard: "Utiliser une autre carte",
+      wrong: "Ce code n'est pas correct. Saisissez-le à nouveau (essais restants : {left}).",
     },
     steps: {
       sending: "Envoi…",
@@ -346,6 +347,10 @@ export const fr: Messages = {
   notices: {
     checkoutNotFoundTitle: "Ce lien de paiement n'est pas valide",
     checkoutNotFoundBody1: "Il a peut-être expiré, ou l'adresse est incomplète.",
+    checkoutExpiredTitle: "Ce paiement a expiré",
+    checkoutExpiredBody:
+      "Le délai pour payer {merchant} sur cette page est écoulé. Rien n'a été débité sur cette page.",
+    checkoutExpiredStartAgain: "Recommencez le paiement depuis {merchant}.",
     checkoutNotFoundBody2:
       "Retournez chez le commerçant que vous payiez et recommencez le paiement. Rien n'a été débité sur cette page.",
     linkNotFoundBody1:

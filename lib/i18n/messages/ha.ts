@@ -150,6 +150,7 @@ export const ha: Messages = {
       confirming: "Ana tabbatarwa…",
       confirm: "Tabbatar da biyan {total}",
       differentCard: "Yi amfani da wani kati",
+      wrong: "Wannan lambar ba daidai ba ce. Ku sake shigar da ita (sauran gwaje-gwaje: {left}).",
     },
     steps: {
       sending: "Ana aikawa…",
@@ -336,6 +337,10 @@ export const ha: Messages = {
   notices: {
     checkoutNotFoundTitle: "Wannan hanyar biya ba ta aiki",
     checkoutNotFoundBody1: "Wataƙila ta ƙare, ko adireshin bai cika ba.",
+    checkoutExpiredTitle: "Wannan biyan ya ƙare",
+    checkoutExpiredBody:
+      "Lokacin biyan {merchant} a wannan shafin ya ƙare. Ba a cire ko sisi a wannan shafin ba.",
+    checkoutExpiredStartAgain: "Ku sake fara biyan daga wurin {merchant}.",
     checkoutNotFoundBody2:
       "Ku koma wurin kasuwancin da kuke biya ku sake fara biyan. Ba a cire ko sisi a wannan shafin ba.",
     linkNotFoundBody1:

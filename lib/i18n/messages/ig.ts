@@ -150,6 +150,7 @@ export const ig: Messages = {
       confirming: "Ọ na-akwado…",
       confirm: "Kwado ụgwọ {total}",
       differentCard: "Jiri kaadị ọzọ",
+      wrong: "Koodu ahụ ezighi ezi. Tinye ya ọzọ (mgbalị fọdụrụ: {left}).",
     },
     steps: {
       sending: "Ọ na-eziga…",
@@ -334,6 +335,9 @@ export const ig: Messages = {
   notices: {
     checkoutNotFoundTitle: "Njikọ ụgwọ a adịghị mma",
     checkoutNotFoundBody1: "O nwere ike ịbụ na ọ gwụla, ma ọ bụ na adreesị ahụ ezughị.",
+    checkoutExpiredTitle: "Oge ịkwụ ụgwọ a agafeela",
+    checkoutExpiredBody: "Oge ịkwụ {merchant} ụgwọ n'ibe a agwụla. E wepụghị ego ọ bụla n'ibe a.",
+    checkoutExpiredStartAgain: "Malite ụgwọ ahụ ọzọ site na {merchant}.",
     checkoutNotFoundBody2:
       "Laghachi n'azụmahịa ị na-akwụ ụgwọ ma malite ụgwọ ahụ ọzọ. E wepụghị ego ọ bụla n'ibe a.",
     linkNotFoundBody1: "Ọ dịghị njikọ ụgwọ na adreesị a: e nwere ike ide ya ọjọọ ma ọ bụ ọ zughị ezu.",

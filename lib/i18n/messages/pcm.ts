@@ -150,6 +150,7 @@ export const pcm: Messages = {
       confirming: "E dey confirm…",
       confirm: "Confirm payment of {total}",
       differentCard: "Use another card",
+      wrong: "That code no correct. Put am again (tries wey remain: {left}).",
     },
     steps: {
       sending: "E dey send…",
@@ -335,6 +336,10 @@ export const pcm: Messages = {
   notices: {
     checkoutNotFoundTitle: "This payment link no correct",
     checkoutNotFoundBody1: "E fit don expire, or the address no complete.",
+    checkoutExpiredTitle: "This payment don expire",
+    checkoutExpiredBody:
+      "The time to pay {merchant} for this page don finish. Dem no remove any money for this page.",
+    checkoutExpiredStartAgain: "Start the payment again from {merchant}.",
     checkoutNotFoundBody2:
       "Go back to the business wey you wan pay, make you start the payment again. Dem no remove any money for this page.",
     linkNotFoundBody1: "No payment link dey this address: maybe dem type am wrong or e no complete.",

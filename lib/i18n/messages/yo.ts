@@ -150,6 +150,7 @@ export const yo: Messages = {
       confirming: "À ń jẹ́rìísí i…",
       confirm: "Ẹ jẹ́rìísí ìsanwó {total}",
       differentCard: "Ẹ lo káàdì mìíràn",
+      wrong: "Kóòdù yẹn kò tọ̀nà. Ẹ tún un tẹ̀ (ìgbìyànjú tó kù: {left}).",
     },
     steps: {
       sending: "Ó ń firánṣẹ́…",
@@ -334,6 +335,10 @@ export const yo: Messages = {
   notices: {
     checkoutNotFoundTitle: "Ìjápọ̀ ìsanwó yìí kò tọ̀nà",
     checkoutNotFoundBody1: "Ó lè ti dópin, tàbí kí àdírẹ́sì náà má pé.",
+    checkoutExpiredTitle: "Àkókò ìsanwó yìí ti kọjá",
+    checkoutExpiredBody:
+      "Àkókò láti san owó fún {merchant} lórí ojú-ìwé yìí ti parí. A kò gba owó kankan lórí ojú-ìwé yìí.",
+    checkoutExpiredStartAgain: "Ẹ tún ìsanwó náà bẹ̀rẹ̀ láti ọ̀dọ̀ {merchant}.",
     checkoutNotFoundBody2:
       "Ẹ padà sí ọ̀dọ̀ oníṣòwò tí ẹ ń san owó fún kí ẹ sì tún ìsanwó náà bẹ̀rẹ̀. A kò gba owó kankan lórí ojú-ìwé yìí.",
     linkNotFoundBody1: "Kò sí ìjápọ̀ ìsanwó ní àdírẹ́sì yìí: ó lè jẹ́ pé a tẹ̀ ẹ́ ní àṣìṣe tàbí kò pé.",

@@ -4,7 +4,7 @@ import { requireMerchant } from "@/lib/console/session";
 import { formatMoney } from "@/lib/i18n/format";
 import { listPaymentLinks } from "@/lib/links/list-payment-links";
 import { Empty, PageHeader, when } from "../../_components/bits";
-import { badgeTest, buttonSmall, card, linkClass, table, td, th } from "../../_components/styles";
+import { badgeTest, buttonSmall, card, linkClass, table, td, th, thead } from "../../_components/styles";
 import { TableScroll } from "../../_components/table-scroll";
 
 export const dynamic = "force-dynamic";
@@ -30,7 +30,7 @@ export default async function LinksPage() {
           <TableScroll label="Payment links">
             <table className={table}>
               <caption className="sr-only">Payment links</caption>
-              <thead>
+              <thead className={thead}>
                 <tr>
                   <th scope="col" className={th}>
                     Title
@@ -52,23 +52,27 @@ export default async function LinksPage() {
               <tbody className="divide-y divide-slate-100">
                 {links.map((l) => (
                   <tr key={l.id}>
-                    <td className={td}>
+                    <td data-label="Title" className={td}>
                       <Link href={`/dashboard/links/${l.slug}`} className={linkClass}>
                         {l.title}
                       </Link>
                       {mode === "test" && <span className={`${badgeTest} ml-2`}>Test</span>}
                     </td>
-                    <td className={`${td} tabular-nums`}>
+                    <td data-label="Amount" className={`${td} tabular-nums`}>
                       {l.amount
                         ? formatMoney(l.amount, l.currency)
                         : `Customer chooses${l.minAmount ? ` (min ${l.minAmount})` : ""}${l.maxAmount ? ` (max ${l.maxAmount})` : ""}`}
                     </td>
-                    <td className={td}>{l.active ? "Active" : "Deactivated"}</td>
-                    <td className={`${td} tabular-nums`}>
+                    <td data-label="State" className={td}>
+                      {l.active ? "Active" : "Deactivated"}
+                    </td>
+                    <td data-label="Payments" className={`${td} tabular-nums`}>
                       {l.usageCount}
                       {l.usageLimit !== null && ` of ${l.usageLimit}`}
                     </td>
-                    <td className={td}>{when(l.createdAt)}</td>
+                    <td data-label="Created" className={td}>
+                      {when(l.createdAt)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

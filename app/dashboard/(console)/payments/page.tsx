@@ -58,8 +58,9 @@ export default async function PaymentsPage() {
         </a>
       </PageHeader>
       <search aria-label="Filter payments">
-        <form method="get" className={`${card} grid gap-3 sm:grid-cols-2 lg:grid-cols-4`}>
-          <div className="sm:col-span-2">
+        {/* Two filters a row on a phone, so the payments start on the first screen. */}
+        <form method="get" className={`${card} grid grid-cols-2 gap-3 lg:grid-cols-4`}>
+          <div className="col-span-2">
             <label htmlFor="q" className="block text-sm font-medium text-slate-800">
               Search
             </label>
@@ -71,7 +72,7 @@ export default async function PaymentsPage() {
               aria-describedby="q-hint"
               className={inputClass}
             />
-            <p id="q-hint" className="mt-1 text-sm text-slate-600">
+            <p id="q-hint" className="mt-1 text-sm text-slate-600 max-sm:sr-only">
               A reference, or part of the customer&apos;s email or name.
             </p>
           </div>
@@ -137,7 +138,7 @@ export default async function PaymentsPage() {
             </label>
             <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} className={inputClass} />
           </div>
-          <div className="flex items-end gap-3">
+          <div className="col-span-2 flex items-end gap-3 sm:col-span-1">
             <button type="submit" className={buttonSmall}>
               Apply filters
             </button>

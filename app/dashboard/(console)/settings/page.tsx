@@ -7,7 +7,7 @@ import { describeFeeRule } from "@/lib/money/fees";
 import { PageHeader, Section } from "../../_components/bits";
 import { PaystackConnection } from "../../_components/paystack-connection";
 import { SettingsForm } from "../../_components/settings-form";
-import { table, td, th } from "../../_components/styles";
+import { table, td, th, thead } from "../../_components/styles";
 import { TableScroll } from "../../_components/table-scroll";
 
 export const dynamic = "force-dynamic";
@@ -79,7 +79,7 @@ export default async function SettingsPage() {
         <TableScroll label="Fees per currency">
           <table className={table}>
             <caption className="sr-only">Fees per currency</caption>
-            <thead>
+            <thead className={thead}>
               <tr>
                 <th scope="col" className={th}>
                   Currency
@@ -95,11 +95,15 @@ export default async function SettingsPage() {
             <tbody className="divide-y divide-slate-100">
               {Object.entries(s.fees).map(([currency, f]) => (
                 <tr key={currency}>
-                  <th scope="row" className={th}>
+                  <th scope="row" data-label="Currency" className={th}>
                     {currency}
                   </th>
-                  <td className={td}>{describeFeeRule(f.card, currency)}</td>
-                  <td className={td}>{describeFeeRule(f.transfer, currency)}</td>
+                  <td data-label="Card" className={td}>
+                    {describeFeeRule(f.card, currency)}
+                  </td>
+                  <td data-label="Transfer, bank payment, USSD" className={td}>
+                    {describeFeeRule(f.transfer, currency)}
+                  </td>
                 </tr>
               ))}
             </tbody>

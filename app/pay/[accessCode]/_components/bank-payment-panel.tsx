@@ -1,15 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Combobox } from "@/components/ui/combobox";
+import { type FormEvent, useContext, useId, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { isBankStep } from "@/lib/checkout/bank-steps";
 import { fmt } from "@/lib/i18n/locales";
 import { type BankPaymentResult, type ChargeAction, checkoutApi, newIdempotencyKey } from "./api";
+import { BankPicker } from "./bank-picker";
 import { CheckoutForm } from "./checkout-form";
 import { SelectedChannelContext, useCheckout } from "./context";
 import { errorText } from "./error-text";
@@ -52,16 +51,6 @@ function BankPaymentPanelBody() {
   });
   const [declined, setDeclined] = useState<string | null>(here === "not_approved" ? "" : null);
 
-  // The server renders a plain <select> of the banks, which the browser posts by itself; once this code has
-  // hydrated the page, the searchable picker replaces it, keeping a bank already chosen (read as hydration
-  // commits, before the picker's render). A panel first opened after hydration has the picker at once.
-  const plainPicker = useRef<HTMLSelectElement>(null);
-  const searchable = useHydrated();
-  useLayoutEffect(() => {
-    const chosen = plainPicker.current?.value;
-    if (chosen) setBankCode(chosen);
-  }, []);
-
   /** What the bank answered: wait for its approval, a step, paid, or refused. */
   function onResult(result: BankPaymentResult) {
     if (result.status === "success") {
@@ -83,18 +72,15 @@ function BankPaymentPanelBody() {
     });
   }
 
-  // Loaded when the tab is first opened, then kept.
+  // The server's list comes with the page (the same as GET /payment/checkout/banks), so opening the tab
+  // waits for nothing; asked for only when the page came without one.
   const banks = useQuery({
     queryKey: ["banks", view.accessCode],
     queryFn: () => checkoutApi.banks(view.accessCode),
     enabled: active,
     staleTime: Number.POSITIVE_INFINITY,
+    ...(view.paymentBanks.length > 0 && { initialData: view.paymentBanks }),
   });
-  const options = useMemo(
-    () => (banks.data ?? []).map((b) => ({ value: b.code, label: b.name })),
-    [banks.data],
-  );
-
   const request = useCharge(
     (body: { bankCode: string; accountNumber?: string }, key) =>
       checkoutApi.bankPayment(view.accessCode, body, key),
@@ -223,33 +209,18 @@ function BankPaymentPanelBody() {
           hint={banks.isPending && active ? b.loadingBanks : b.typeToSearch}
           error={pickError}
         >
-          {(aria) =>
-            searchable ? (
-              <Combobox
-                aria={aria}
-                options={options}
-                value={bankCode}
-                onChange={(code) => {
-                  setBankCode(code);
-                  if (code) setPickError(null);
-                }}
-                placeholder={b.searchBanks}
-                listLabel={b.banks}
-                noMatch={b.noMatch}
-              />
-            ) : (
-              <select {...aria} ref={plainPicker} name="bankCode" defaultValue="" className={inputClass}>
-                <option value="" disabled>
-                  {b.searchBanks}
-                </option>
-                {view.paymentBanks.map((bank) => (
-                  <option key={bank.code} value={bank.code}>
-                    {bank.name}
-                  </option>
-                ))}
-              </select>
-            )
-          }
+          {(aria) => (
+            <BankPicker
+              aria={aria}
+              banks={banks.data ?? view.paymentBanks}
+              value={bankCode ?? ""}
+              onChange={(code) => {
+                setBankCode(code);
+                if (code) setPickError(null);
+              }}
+              name="bankCode"
+            />
+          )}
         </Field>
         {view.bankNeedsAccount && (
           <Field id={`${id}-account`} label={b.accountNumber} hint={b.accountNumberHint} error={accountError}>

@@ -3,12 +3,13 @@
 import { type FormEvent, type RefObject, useId, useRef } from "react";
 import { Field, ReservedErrors } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
-import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
+import { buttonPrimary, inputClass } from "@/components/ui/styles";
 import { BRAND_LABEL, digitsOf, parseExpiry } from "@/lib/checkout/card";
 import { isZeroAmount } from "@/lib/i18n/format";
 import { fmt } from "@/lib/i18n/locales";
 import { type CardResult, checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
+import { CardProblemNotice, useFormWaitsForChoice } from "./card-problem";
 import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
@@ -33,12 +34,13 @@ export function CardForm({
   /** The card was paid, or its network asks for a next step (or is still deciding). */
   onNext: (result: CardResult) => void;
 }) {
-  const { view, focusTabs, t, locale, money } = useCheckout();
+  const { view, t, locale, money } = useCheckout();
   const c = t.card;
   const id = useId();
   const numberRef = useRef<HTMLInputElement>(null);
   const total = money(view.totals.card);
   const { fields, brand, errors, shown } = card;
+  const formWaits = useFormWaitsForChoice(problem);
 
   const charge = useCharge((body: CardBody, key) => checkoutApi.card(view.accessCode, body, key), {
     onSuccess: async (result) => {
@@ -88,25 +90,14 @@ export function CardForm({
           <strong className="font-semibold text-slate-900">{total}</strong>,
         )}
       </p>
-      {problem && (
-        <div key={problem.at} className="mt-4 rounded-lg bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
-          <StepHeading level={3} className="text-base font-semibold">
-            {problem.title}
-          </StepHeading>
-          <p className="mt-1 text-sm">{problem.message}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" onClick={tryAgain} className={buttonSecondary}>
-              {c.tryAnotherCard}
-            </button>
-            {view.channels.length > 1 && (
-              <button type="button" onClick={focusTabs} className={buttonSecondary}>
-                {t.payAnotherWay}
-              </button>
-            )}
-          </div>
-        </div>
-      )}
-      <CheckoutForm intent="card" formRef={formRef} onSubmit={onSubmit} className="mt-4 space-y-4">
+      {problem && <CardProblemNotice problem={problem} onTryAgain={tryAgain} />}
+      <CheckoutForm
+        intent="card"
+        formRef={formRef}
+        onSubmit={onSubmit}
+        className="mt-4 space-y-4"
+        hidden={formWaits}
+      >
         <Field
           id={`${id}-number`}
           label={c.number}

@@ -18,6 +18,7 @@ export function CheckoutForm({
   children,
   formRef,
   fields,
+  hidden,
 }: {
   intent: CheckoutIntent;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
@@ -26,10 +27,19 @@ export function CheckoutForm({
   formRef?: React.Ref<HTMLFormElement>;
   /** Extra hidden fields the posted form needs (the hydrated path has them in state). */
   fields?: Record<string, string>;
+  /** Kept, with what was typed, but not shown (the card form under a decline). */
+  hidden?: boolean;
 }) {
   const { view, locale, embed } = useCheckout();
   return (
-    <form ref={formRef} action={submitCheckout} onSubmit={onSubmit} noValidate className={className}>
+    <form
+      ref={formRef}
+      action={submitCheckout}
+      onSubmit={onSubmit}
+      noValidate
+      className={className}
+      hidden={hidden}
+    >
       <input type="hidden" name="accessCode" value={view.accessCode} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="lang" value={locale} />

@@ -59,10 +59,29 @@ function quiet<P extends object>(Panel: ComponentType<P>): ComponentType<P> {
     );
   };
 }
-const loadCard = () => import("./card-panel");
-const loadTransfer = () => import("./transfer-panel");
-const loadBankPayment = () => import("./bank-payment-panel");
-const loadUssd = () => import("./ussd-panel");
+/**
+ * The panels whose chunk has arrived, as plain components. A tab opened after that renders its panel at once:
+ * through next/dynamic it would suspend for a moment even with its chunk at hand (the loader's promise is
+ * new), and React holds a boundary's fallback on screen for a few hundred milliseconds before it reveals
+ * what arrived, so the switch would wait for nothing.
+ */
+const LOADED: Partial<Record<Channel, ComponentType>> = {};
+const loadCard = () =>
+  import("./card-panel").then((m) => {
+    LOADED.card ??= quiet(m.CardPanel);
+  });
+const loadTransfer = () =>
+  import("./transfer-panel").then((m) => {
+    LOADED.bank_transfer ??= quiet(m.TransferPanel);
+  });
+const loadBankPayment = () =>
+  import("./bank-payment-panel").then((m) => {
+    LOADED.bank_payment ??= quiet(m.BankPaymentPanel);
+  });
+const loadUssd = () =>
+  import("./ussd-panel").then((m) => {
+    LOADED.ussd ??= quiet(m.UssdPanel);
+  });
 // Each import() is written out in its dynamic() call: that is how Next finds the chunk to preload with a page
 // that renders it on the server.
 const CardPanel = dynamic(() => import("./card-panel").then((m) => quiet(m.CardPanel)));
@@ -88,6 +107,21 @@ const loadOutcome = () => import("./outcome");
 const Outcome = dynamic(() => import("./outcome").then((m) => m.Outcome));
 /** Only an embedded checkout loads the messages to its merchant's page. */
 const EmbedBridge = dynamic(() => import("./embed-bridge").then((m) => m.EmbedBridge), { ssr: false });
+/**
+ * A panel opened after the first render: the loaded component when its chunk is here (no boundary, nothing
+ * to wait for), else next/dynamic's under a Suspense boundary with the loading line. Chosen once, when the
+ * panel mounts, so a panel never changes component (and loses what the customer typed) once it is shown.
+ */
+function LaterPanel({ channel }: { channel: Channel }) {
+  const [Loaded] = useState(() => LOADED[channel]);
+  if (Loaded) return <Loaded />;
+  const Panel = PANEL[channel];
+  return (
+    <Suspense fallback={loading()}>
+      <Panel />
+    </Suspense>
+  );
+}
 const PRELOAD: Record<Channel, () => Promise<unknown>> = {
   card: loadCard,
   bank_transfer: loadTransfer,
@@ -287,13 +321,7 @@ export function Checkout({
     // The panel the page opens on is part of the page's HTML itself: no Suspense boundary of its own, which
     // React would stream after the rest (as a hidden part only JavaScript shows) once it is large.
     const panel =
-      channel === firstChannel ? (
-        <Panel key={channel} />
-      ) : (
-        <Suspense key={channel} fallback={loading()}>
-          <Panel />
-        </Suspense>
-      );
+      channel === firstChannel ? <Panel key={channel} /> : <LaterPanel key={channel} channel={channel} />;
     return { id: channel, label: t.channels[channel], detail: context.money(total), panel };
   });
 

@@ -6,6 +6,7 @@ import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { digitsOf } from "@/lib/checkout/card";
 import { fmt } from "@/lib/i18n/locales";
+import type { CheckoutMessages } from "@/lib/i18n/messages/en";
 import { type CardResult, checkoutApi } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
 import { CheckoutForm } from "./checkout-form";
@@ -13,6 +14,11 @@ import { useCheckout } from "./context";
 import { errorText } from "./error-text";
 import { Spinner } from "./spinner";
 import { useCharge } from "./use-charge";
+
+/** A wrong one-time password with tries left, in the page's words. */
+export function wrongOtpText(left: number | undefined, t: CheckoutMessages): string {
+  return fmt(t.otp.wrong, { left: String(left ?? 1) });
+}
 
 /**
  * The card's one-time password step. What it answers goes to `onNext` (paid, another step); a decline
@@ -37,6 +43,12 @@ export function OtpForm({
 
   const confirmOtp = useCharge((code: string, key) => checkoutApi.otp(view.accessCode, code, key), {
     onSuccess: async (result) => {
+      if (result.status === "awaiting_otp" && result.reason === "invalid_otp") {
+        // A wrong code with tries left: the same card waits for the code again.
+        setOtp("");
+        setOtpError(wrongOtpText(result.otpTriesLeft, t));
+        return;
+      }
       if (result.status !== "failed") return onNext(result);
       onBack(declineOf(result, t, locale));
       await applyStatus({ status: "pending" });

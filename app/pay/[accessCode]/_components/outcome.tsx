@@ -173,12 +173,9 @@ export function Outcome() {
       >
         <div className="py-2">
           <dt className="text-slate-600">{o.reference}</dt>
-          <dd className="mt-1 flex items-center justify-between gap-3">
-            {/* Breaks only between its characters when it must (a phone), never spilling out of the card. */}
-            <span
-              className="min-w-0 font-mono text-slate-900 [overflow-wrap:anywhere]"
-              data-testid="reference"
-            >
+          <dd className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+            {/* Never broken in the middle (it is read out and typed): on a phone the Copy button goes under it. */}
+            <span className="font-mono whitespace-nowrap text-slate-900" data-testid="reference">
               {record.reference}
             </span>
             <CopyButton

@@ -1,4 +1,5 @@
 import type { CardFieldError } from "@/lib/checkout/card";
+import { fmt } from "@/lib/i18n/locales";
 import type { CheckoutMessages } from "@/lib/i18n/messages/en";
 import { type CardProblem, declineOf } from "./card-decline";
 
@@ -16,6 +17,8 @@ export function problemText(code: string, t: CheckoutMessages, locale: string): 
       return notCompleted(t.card.fieldErrors[detail as CardFieldError] ?? t.errors.generic);
     case "otp_invalid":
       return notCompleted(t.otp.invalid);
+    case "otp_wrong":
+      return notCompleted(fmt(t.otp.wrong, { left: /^[12]$/.test(detail) ? detail : "1" }));
     case "phone_invalid":
       return notCompleted(t.ussd.phoneInvalid);
     case "choose_bank":

@@ -7,6 +7,7 @@ import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, buttonPrimary, buttonSecondary, inputClass } from "@/components/ui/styles";
 import { fmt } from "@/lib/i18n/locales";
 import { checkoutApi } from "./api";
+import { BankPicker } from "./bank-picker";
 import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
@@ -151,21 +152,16 @@ export function UssdPanel() {
         </p>
       )}
       <CheckoutForm intent="ussd" formRef={formRef} onSubmit={onSubmit} className="mt-4 space-y-4">
-        <Field id={`${id}-bank`} label={u.yourBank}>
+        <Field id={`${id}-bank`} label={u.yourBank} hint={t.bankPayment.typeToSearch}>
           {(aria) => (
-            <select
-              {...aria}
-              name="bank"
+            <BankPicker
+              aria={aria}
+              banks={banks}
               value={bankCode}
-              onChange={(e) => setBankCode(e.target.value)}
-              className={inputClass}
-            >
-              {banks.map((b) => (
-                <option key={b.code} value={b.code}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
+              onChange={setBankCode}
+              name="bank"
+              placeholder={false}
+            />
           )}
         </Field>
         <Field id={`${id}-phone`} label={u.phone} hint={u.phoneHint} error={phoneError}>

@@ -68,6 +68,8 @@ export function savedScenario(number: string): SavedScenario {
 
 export const DOUBLE_PIN = "1234";
 export const DOUBLE_OTP = "123456";
+/** A wrong OTP leaves the charge at send_otp; the third wrong one fails it ("Token Validation Failed"). */
+export const DOUBLE_OTP_TRIES = 3;
 
 export function cardScenario(number: string, holdMs: { lost: number; held: number }): CardScenario {
   switch (number) {

@@ -7,6 +7,7 @@ import {
   type CardStep,
   cardScenario,
   DOUBLE_OTP,
+  DOUBLE_OTP_TRIES,
   DOUBLE_PIN,
   type SavedScenario,
   savedScenario,
@@ -46,6 +47,8 @@ type Charge = {
   paidAt: number | null;
   checks: number;
   pendingChecks: number;
+  /** Wrong OTPs sent so far: the charge stays at send_otp until the third (DOUBLE_OTP_TRIES). */
+  wrongOtps?: number;
   card?: { last4: string; bin: string; expMonth: string; expYear: string; brand: string };
   /** A card charge's authorization, reusable once it succeeded (the code charge_authorization takes). */
   authorizationCode?: string;
@@ -125,6 +128,9 @@ export type PaystackDouble = {
   muteWebhooks(muted: boolean): void;
   close(): Promise<void>;
 };
+
+/** What the double says when an OTP was wrong and the charge waits for another. */
+const WRONG_OTP_TEXT = "Invalid OTP. Please enter the OTP sent to 080****5678";
 
 const OFFLINE_TEXT = "Please complete authorization process on your mobile app";
 const STEP_TEXT: Record<CardStep, string> = {
@@ -419,7 +425,11 @@ export async function startPaystackDouble(options: DoubleOptions = {}): Promise<
         if (step === "send_pin" && json.pin !== DOUBLE_PIN) {
           void finish(c, { failed: "Incorrect PIN" });
         } else if (step === "send_otp" && json.otp !== DOUBLE_OTP) {
-          void finish(c, { failed: "Token Validation Failed" });
+          // Paystack keeps the charge at send_otp for the customer to type the OTP again, up to the issuer's
+          // limit; then the charge fails.
+          c.wrongOtps = (c.wrongOtps ?? 0) + 1;
+          if (c.wrongOtps >= DOUBLE_OTP_TRIES) void finish(c, { failed: "Token Validation Failed" });
+          else c.displayText = WRONG_OTP_TEXT;
         } else begin(c);
         return ok(res, matched, transaction(c));
       }
