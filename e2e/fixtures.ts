@@ -259,6 +259,8 @@ export async function chooseBank(page: Page, scope: Locator, bank: string) {
     await picker.selectOption({ label: bank });
     return;
   }
+  // Already chosen (a panel's default bank): typing the same name again opens no list.
+  if ((await picker.inputValue()) === bank) return;
   await picker.fill(bank);
   await page.getByRole("option", { name: bank, exact: true }).click();
   await expect(picker).toHaveValue(bank);

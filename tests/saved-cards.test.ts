@@ -346,9 +346,16 @@ describe.each(targets)("customers and saved cards on $name", (target) => {
         channel: "card",
       });
       await expectConservation(target, reference);
-      // A wrong OTP ends the charge.
+      // A wrong OTP is typed again, as on any card payment; the third wrong one ends the charge.
       const again = await charge(m, { authorizationCode: code, amount: "3000" });
-      const wrong = await checkout(api, { accessCode: again.body.data.accessCode }).otp("000000");
+      const page = checkout(api, { accessCode: again.body.data.accessCode });
+      expect((await page.otp("000000")).body.data).toMatchObject({
+        status: "awaiting_otp",
+        reason: "invalid_otp",
+        otpTriesLeft: 2,
+      });
+      expect((await page.otp("000001")).body.data).toMatchObject({ status: "awaiting_otp", otpTriesLeft: 1 });
+      const wrong = await page.otp("000002");
       expect(wrong.body.data).toMatchObject({ status: "failed", reason: "invalid_otp" });
       expect((await verify(api, m, again.body.data.reference)).body.data.status).toBe("failed");
     });

@@ -31,6 +31,11 @@ export async function retryOtp(input: {
   outcome: OtpAgain;
   /** Wrong OTPs before this one. */
   wrongOtps: number;
+  /**
+   * How the attempt waited for this OTP, to wait the same way again: `awaiting_otp` (the payment waits for it
+   * too), or `awaiting_action` with its step's message (a saved card's charge, whose payment stays `pending`).
+   */
+  waited: { status: string; message?: string };
 }) {
   const wrong = input.wrongOtps + 1;
   const left = OTP_TRIES - wrong;
@@ -55,11 +60,17 @@ export async function retryOtp(input: {
         .executeTakeFirstOrThrow();
       // Settled meanwhile (card reconciliation) or the transaction ended: applyCardOutcome says what stands.
       if (attempt.status !== "authorizing" || isTerminal(tx.status)) return null;
+      const asAction = input.waited.status === "awaiting_action";
       await updateAttempt(trx, input.attemptId, {
-        status: "awaiting_otp",
-        details: { ...input.summary, authorization: input.outcome.authorization, wrongOtps: wrong },
+        status: asAction ? "awaiting_action" : "awaiting_otp",
+        details: {
+          ...input.summary,
+          authorization: input.outcome.authorization,
+          wrongOtps: wrong,
+          ...(asAction ? { step: "otp", message: input.waited.message ?? input.outcome.message } : {}),
+        },
       });
-      if (tx.status !== "awaiting_otp") await transition(trx, tx, "awaiting_otp");
+      if (!asAction && tx.status !== "awaiting_otp") await transition(trx, tx, "awaiting_otp");
       return tx.reference;
     });
   if (kept === null) return applyCardOutcome(input);

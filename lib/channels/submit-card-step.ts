@@ -89,7 +89,7 @@ export async function submitCardStep(input: { principal: AccessCodePrincipal; an
     if (claim.closed) assertOpen(claim.closed, `send ${WHAT[step]}`);
     throw refuse();
   }
-  const { authorization, summary, wrongOtps } = cardDetails(attempt);
+  const { authorization, summary, wrongOtps, message } = cardDetails(attempt);
   const outcome = await callCardRail(input.principal, attempt.id, () =>
     rails.card.submitStep({
       attemptId: attempt.id,
@@ -98,7 +98,8 @@ export async function submitCardStep(input: { principal: AccessCodePrincipal; an
     }),
   );
   const applied = { principal: input.principal, attemptId: attempt.id, summary, outcome };
-  if (isWrongOtp(input.answer, outcome)) return retryOtp({ ...applied, outcome, wrongOtps });
+  if (isWrongOtp(input.answer, outcome))
+    return retryOtp({ ...applied, outcome, wrongOtps, waited: { status: attempt.status, message } });
   return applyCardOutcome(applied);
 }
 

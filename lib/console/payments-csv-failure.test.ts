@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 // The list verb fails on its second page, as a query the database refuses would part-way through an export.
 const listTransactions = vi.fn();
 vi.mock("@/lib/payments/list-transactions", () => ({ listTransactions }));
+// No refunds on these pages (the refund columns' query is the database's, not this test's).
+vi.mock("./refund-counts", () => ({ refundCounts: async () => new Map() }));
 const logged: Array<[string, Record<string, unknown> | undefined]> = [];
 vi.mock("@/lib/log", () => ({
   log: {
@@ -18,6 +20,7 @@ const { paymentsCsv } = await import("./payments-csv");
 function page(n: number, next: string | null) {
   return {
     transactions: Array.from({ length: n }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
       reference: `PAY_TXN_fail${i}`,
       createdAt: "2026-11-27T10:00:00.000Z",
       status: "success",
@@ -29,6 +32,8 @@ function page(n: number, next: string | null) {
       amountSettled: "100.00",
       paidAt: "2026-11-27T10:00:01.000Z",
       customer: { email: "a@example.com", name: "A" },
+      amountRefunded: "0.00",
+      metadata: {},
     })),
     nextCursor: next,
   };

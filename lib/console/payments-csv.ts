@@ -1,9 +1,9 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { listTransactions, type TransactionFilters } from "@/lib/payments/list-transactions";
+import { refundCounts } from "./refund-counts";
 
 export const CSV_COLUMNS = [
   "reference",
@@ -92,25 +92,6 @@ export function paymentsCsv(
       });
     }
   });
-}
-
-/** How many merchant refunds not failed each of these transactions has (one query per page of the export). */
-async function refundCounts(
-  scope: { merchantId: string; mode: Mode },
-  transactionIds: string[],
-): Promise<Map<string, number>> {
-  if (transactionIds.length === 0) return new Map();
-  const rows = await db()
-    .selectFrom("refunds")
-    .select((eb) => ["transaction_id", eb.fn.countAll<number | string | bigint>().as("count")])
-    .where("merchant_id", "=", scope.merchantId)
-    .where("mode", "=", scope.mode)
-    .where("type", "=", "merchant")
-    .where("status", "!=", "failed")
-    .where("transaction_id", "in", transactionIds)
-    .groupBy("transaction_id")
-    .execute();
-  return new Map(rows.map((r) => [r.transaction_id ?? "", Number(r.count)]));
 }
 
 /** The reader went away before the end (a cancelled download): not a failure of the export. */
