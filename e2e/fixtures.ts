@@ -259,8 +259,9 @@ export async function chooseBank(page: Page, scope: Locator, bank: string) {
     await picker.selectOption({ label: bank });
     return;
   }
-  // Already chosen (a panel's default bank): typing the same name again opens no list.
-  if ((await picker.inputValue()) === bank) return;
+  // Emptied first: typing the name a panel already shows (its default bank, or a name typed but not chosen)
+  // opens no list.
+  await picker.fill("");
   await picker.fill(bank);
   await page.getByRole("option", { name: bank, exact: true }).click();
   await expect(picker).toHaveValue(bank);

@@ -44,6 +44,3 @@ export function isPageMessage(
   const m = data as Record<string, unknown>;
   return m.protocol === PROTOCOL && m.version === PROTOCOL_VERSION && m.type === "focus";
 }
-
-/** The window an embedded checkout opens for a bank's page (3-D Secure, internet banking). */
-export const STEP_WINDOW = "paygate-step";

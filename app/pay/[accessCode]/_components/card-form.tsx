@@ -1,6 +1,7 @@
 "use client";
 
-import { type FormEvent, type RefObject, useId, useRef } from "react";
+import dynamic from "next/dynamic";
+import { type ComponentType, type FormEvent, type RefObject, useId, useRef } from "react";
 import { Field, ReservedErrors } from "@/components/ui/field";
 import { StepHeading } from "@/components/ui/step-heading";
 import { buttonPrimary, inputClass } from "@/components/ui/styles";
@@ -8,16 +9,34 @@ import { BRAND_LABEL, digitsOf, parseExpiry } from "@/lib/checkout/card";
 import { isZeroAmount } from "@/lib/i18n/format";
 import { fmt } from "@/lib/i18n/locales";
 import { type CardResult, checkoutApi } from "./api";
+import { type CardBody, consentOf } from "./card-body";
 import { type CardProblem, declineOf } from "./card-decline";
-import { CardProblemNotice, useFormWaitsForChoice } from "./card-problem";
+import { type CardProblemNoticeProps, useFormWaitsForChoice } from "./card-problem-choice";
 import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";
 import { errorText } from "./error-text";
-import { type CardBody, consentOf, SaveCardConsent, SavedCardTestCards } from "./save-card-consent";
 import { Spinner } from "./spinner";
 import type { CardField, CardFieldsState } from "./use-card-fields";
 import { useCharge } from "./use-charge";
 import { withAmount } from "./with-amount";
+
+// Only on a payment that saves the card (initialize's `saveCard`): chunks of their own, rendered on the server
+// into the page that needs them, and out of every other checkout's first load.
+const SaveCardConsent = dynamic(() => import("./save-card-consent").then((m) => m.SaveCardConsent));
+const SavedCardTestCards = dynamic(() => import("./save-card-consent").then((m) => m.SavedCardTestCards));
+
+/**
+ * A decline's notice, a chunk of its own out of the first load: fetched once the page is idle (card-panel.tsx,
+ * with the card's next steps) and with the charge it may answer (onSubmit), so it is here by the time a decline is, and then rendered as it is (through next/dynamic it would
+ * suspend a moment even with its chunk at hand). next/dynamic renders it only on a page the server renders with
+ * a problem already (a form posted without the page's code), and preloads its chunk with that page.
+ */
+let LoadedNotice: ComponentType<CardProblemNoticeProps> | undefined;
+export const loadNotice = () =>
+  import("./card-problem").then((m) => {
+    LoadedNotice ??= m.CardProblemNotice;
+  });
+const DynamicNotice = dynamic(() => import("./card-problem").then((m) => m.CardProblemNotice));
 
 /** The card's first step: number, expiry and CVV, the problem of the last try, and the test cards. */
 export function CardForm({
@@ -41,6 +60,7 @@ export function CardForm({
   const total = money(view.totals.card);
   const { fields, brand, errors, shown } = card;
   const formWaits = useFormWaitsForChoice(problem);
+  const Notice = LoadedNotice ?? DynamicNotice;
 
   const charge = useCharge((body: CardBody, key) => checkoutApi.card(view.accessCode, body, key), {
     onSuccess: async (result) => {
@@ -69,6 +89,7 @@ export function CardForm({
     const expiry = parseExpiry(fields.expiry);
     if (!expiry) return;
     onProblem(null);
+    void loadNotice();
     charge.mutate({
       number: digitsOf(fields.number),
       expiryMonth: expiry.month,
@@ -90,7 +111,7 @@ export function CardForm({
           <strong className="font-semibold text-slate-900">{total}</strong>,
         )}
       </p>
-      {problem && <CardProblemNotice problem={problem} onTryAgain={tryAgain} />}
+      {problem && <Notice problem={problem} onTryAgain={tryAgain} />}
       <CheckoutForm
         intent="card"
         formRef={formRef}
@@ -173,7 +194,7 @@ export function CardForm({
             }))}
           />
         </div>
-        <SaveCardConsent id={id} />
+        {view.saveCard && <SaveCardConsent id={id} />}
         <button
           type="submit"
           disabled={charge.isPending}

@@ -4,11 +4,10 @@ import dynamic from "next/dynamic";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { type ApiError, type CardResult, checkoutApi, newIdempotencyKey } from "./api";
 import { type CardProblem, declineOf } from "./card-decline";
-import { CardForm } from "./card-form";
+import { CardForm, loadNotice } from "./card-form";
 import type { CardStep } from "./card-steps";
 import { useCheckout } from "./context";
 import { problemText } from "./problem-text";
-import { SavedCardSummary } from "./saved-card-summary";
 import { Spinner } from "./spinner";
 import { useCardFields } from "./use-card-fields";
 
@@ -18,6 +17,8 @@ type Step = { kind: "card" } | CardStep;
 export const loadCardSteps = () => import("./card-steps");
 // Written out in the dynamic() call, so a page rendered on a step preloads its chunk.
 const CardSteps = dynamic(() => import("./card-steps").then((m) => m.CardSteps));
+// Only on the page of a merchant's charge of a saved card: a chunk of its own, out of every other first load.
+const SavedCardSummary = dynamic(() => import("./saved-card-summary").then((m) => m.SavedCardSummary));
 
 function Loading() {
   const { t } = useCheckout();
@@ -48,9 +49,13 @@ export function CardPanel() {
   );
   const stepProblem = step.kind === "card" ? null : (postedProblem?.message ?? null);
   const opensOnStep = useRef(step.kind !== "card");
-  // Once the card form is up, its next step is fetched in the background, before the card is sent.
+  // Once the card form is up, its next step and a decline's notice are fetched in the background, before the
+  // card is sent.
   useEffect(() => {
-    const timer = setTimeout(() => void loadCardSteps().catch(() => {}), 1_000);
+    const timer = setTimeout(() => {
+      void loadCardSteps().catch(() => {});
+      void loadNotice().catch(() => {});
+    }, 1_000);
     return () => clearTimeout(timer);
   }, []);
   const formRef = useRef<HTMLFormElement>(null);

@@ -3,7 +3,7 @@
 import { StepHeading } from "@/components/ui/step-heading";
 import { buttonSecondary } from "@/components/ui/styles";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { CardProblem } from "./card-decline";
+import type { CardProblemNoticeProps } from "./card-problem-choice";
 import { useCheckout } from "./context";
 
 /**
@@ -13,7 +13,7 @@ import { useCheckout } from "./context";
  * things at once). Before that, or with JavaScript off, those buttons could do nothing: the notice has none,
  * and the form stays, to be posted again.
  */
-export function CardProblemNotice({ problem, onTryAgain }: { problem: CardProblem; onTryAgain: () => void }) {
+export function CardProblemNotice({ problem, onTryAgain }: CardProblemNoticeProps) {
   const { view, focusTabs, t } = useCheckout();
   const hydrated = useHydrated();
   return (
@@ -36,9 +36,4 @@ export function CardProblemNotice({ problem, onTryAgain }: { problem: CardProble
       )}
     </div>
   );
-}
-
-/** Whether the card form waits under a problem: only once the page's code runs (CardProblemNotice). */
-export function useFormWaitsForChoice(problem: CardProblem | null): boolean {
-  return useHydrated() && problem !== null;
 }

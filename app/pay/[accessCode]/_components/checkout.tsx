@@ -16,7 +16,7 @@ import {
 import { FocusStepsContext, QuietMount } from "@/components/ui/step-heading";
 import { alertWarning } from "@/components/ui/styles";
 import { type TabItem, Tabs } from "@/components/ui/tabs";
-import { STEP_WINDOW } from "@/lib/checkout/embed-protocol";
+import { STEP_WINDOW } from "@/lib/checkout/step-window";
 import { type Channel, type CheckoutRecord, type CheckoutView, TERMINAL } from "@/lib/checkout/types";
 import { formatMoney, isZeroAmount } from "@/lib/i18n/format";
 import { fmt, type Locale } from "@/lib/i18n/locales";

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { StepHeading } from "@/components/ui/step-heading";
 import { alertError, buttonPrimary, buttonSecondary } from "@/components/ui/styles";
-import { STEP_WINDOW } from "@/lib/checkout/embed-protocol";
+import { STEP_WINDOW } from "@/lib/checkout/step-window";
 import type { ApiError } from "./api";
 import { CheckoutForm } from "./checkout-form";
 import { useCheckout } from "./context";

@@ -1,39 +1,15 @@
 "use client";
 
-import { fmt, type Locale } from "@/lib/i18n/locales";
+import { fmt } from "@/lib/i18n/locales";
 import { useCheckout } from "./context";
-
-/** The card charge's body as the card form sends it: the card, and on a payment that saves it, the consent. */
-export type CardBody = {
-  number: string;
-  expiryMonth: number;
-  expiryYear: number;
-  cvv: string;
-  saveCard?: boolean;
-  locale?: Locale;
-};
-
-/**
- * What the card form adds to the charge on a payment that saves the card: whether the box is ticked
- * (`optional`) and the language its words were shown in (kept with the consent).
- */
-export function consentOf(
-  form: HTMLFormElement | null,
-  saveCard: "optional" | "required" | null,
-  locale: Locale,
-): Pick<CardBody, "saveCard" | "locale"> {
-  if (!saveCard) return {};
-  if (saveCard === "required") return { locale };
-  const box = form?.elements.namedItem("saveCard");
-  return { saveCard: box instanceof HTMLInputElement && box.checked, locale };
-}
 
 /**
  * What the card form says about keeping the card, on a payment whose merchant asked to (initialize's
  * `saveCard`): a box the customer may tick, unticked, with what it means (`optional`), or the terms of the
  * payment (`required`). The words are the catalogue's (lib/i18n, `checkout.savedCards`), as the server keeps
  * them with the consent (lib/channels/consent-words.ts). The box is a plain checkbox named `saveCard` inside
- * the card form, so a form posted without the page's code carries it too.
+ * the card form, so a form posted without the page's code carries it too. A chunk of its own, loaded only on a
+ * payment that saves the card (card-form.tsx), so every other checkout's first load is without it.
  */
 export function SaveCardConsent({ id }: { id: string }) {
   const { view, t } = useCheckout();
