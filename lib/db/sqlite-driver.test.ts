@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ImmediateSqliteDialect } from "./sqlite-driver";
+import { ImmediateSqliteDialect, statementCache } from "./sqlite-driver";
 
 type T = { t: { id: number; note: string } };
 
@@ -55,5 +55,54 @@ describe("ImmediateSqliteDialect", () => {
 
   it("serves one Kysely instance", () => {
     expect(() => new Kysely<T>({ dialect })).toThrow(/one Kysely instance/);
+  });
+});
+
+describe("statementCache", () => {
+  it("prepares a statement once per SQL text and keeps at most `size`, the least recently used dropped", () => {
+    const sqlite = new Database(":memory:");
+    let prepared = 0;
+    const counting = new Proxy(sqlite, {
+      get(target, prop) {
+        if (prop === "prepare") return (text: string) => (prepared++, target.prepare(text));
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const cache = statementCache(counting, 2);
+    const one = cache.prepare("select 1 as n");
+    expect(cache.prepare("select 1 as n")).toBe(one);
+    expect(prepared).toBe(1);
+    cache.prepare("select 2 as n");
+    cache.prepare("select 1 as n"); // used: "select 2" is now the least recent
+    cache.prepare("select 3 as n"); // over the size: "select 2" goes
+    expect(prepared).toBe(3);
+    expect(cache.prepare("select 1 as n")).toBe(one);
+    cache.prepare("select 2 as n");
+    expect(prepared).toBe(4);
+    cache.close();
+    expect(sqlite.open).toBe(false);
+  });
+
+  it("a kept statement sees a change of schema made by another connection", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "paygate-cache-"));
+    const file = join(dir, "db.sqlite");
+    const other = new Database(file);
+    other.exec("create table t (id integer primary key, note text not null); insert into t values (1, 'a')");
+    const db = new Kysely<{ t: { id: number; note: string; extra?: string } }>({
+      dialect: new ImmediateSqliteDialect(new Database(file)),
+    });
+    try {
+      const all = () => sql<Record<string, unknown>>`select * from t`.execute(db).then((r) => r.rows);
+      expect(await all()).toEqual([{ id: 1, note: "a" }]);
+      other.exec("alter table t add column extra text not null default 'x'");
+      expect(await all()).toEqual([{ id: 1, note: "a", extra: "x" }]);
+      other.exec("drop table t; create table t (id integer primary key, note text not null)");
+      expect(await all()).toEqual([]);
+    } finally {
+      await db.destroy();
+      other.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
