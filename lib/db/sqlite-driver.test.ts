@@ -64,7 +64,11 @@ describe("statementCache", () => {
     let prepared = 0;
     const counting = new Proxy(sqlite, {
       get(target, prop) {
-        if (prop === "prepare") return (text: string) => (prepared++, target.prepare(text));
+        if (prop === "prepare")
+          return (text: string) => {
+            prepared++;
+            return target.prepare(text);
+          };
         const value = Reflect.get(target, prop, target);
         return typeof value === "function" ? value.bind(target) : value;
       },
