@@ -1,3 +1,7 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@/lib/db/schema";
@@ -119,10 +123,10 @@ describe.each(targets)("subscriptions in-process on $name", (target) => {
     const { invoices } = await listInvoices({ ...scope, code: sub.code });
     // 13 paid (the first and twelve renewals) and the next one open.
     expect(invoices.map((i) => i.status)).toEqual(["open", ...Array(13).fill("paid")]);
-    expect(invoices.slice(1).every((i) => i.attempts === 1)).toBe(true);
+    expect(invoices.slice(1).map((i) => i.attempts)).toEqual(Array(13).fill(1));
     const paid = await payments(db, sub.code);
     expect(paid).toHaveLength(13);
-    expect(paid.every((t) => t.status === "success")).toBe(true);
+    expect(paid.map((t) => t.status)).toEqual(Array(13).fill("success"));
     expect(new Set(paid.map((t) => t.invoice_id)).size).toBe(13);
     // Calendar months from the start.
     const starts = invoices.map((i) => new Date(i.periodStart)).reverse();
@@ -290,5 +294,81 @@ describe.each(targets)("subscriptions in-process on $name", (target) => {
     const paid = await payments(db, sub.code);
     expect(paid.map((t) => t.status)).toEqual(["success", "success"]);
     expect((await getSubscription({ ...scope, code: sub.code })).invoicesPaid).toBe(2);
+  });
+
+  it("renewals due at once on one database are each charged exactly once by two processes running the job", async () => {
+    const url = await target.url();
+    const db = await useDatabase(openDatabase, migrateToLatest, url);
+    const { scope, save, plan } = await freshMerchant("processes", db);
+    const card = await save(SAVED.success);
+    const p = await plan({ interval: "daily" });
+    const startAt = new Date(Date.now() + 86_400_000).toISOString();
+    const codes: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      const sub = await createSubscription({
+        ...scope,
+        body: { customer: card.customer, plan: p.code, authorizationCode: card.code, startAt },
+      });
+      codes.push(sub.code);
+    }
+    // All of them fall due now.
+    await db
+      .updateTable("invoices")
+      .set({ due_at: Date.now() - 1 })
+      .where("subscription_id", "in", codes)
+      .execute();
+    const go = join(mkdtempSync(join(tmpdir(), "paygate-renewals-")), "go");
+    const runners = [0, 1].map(() => {
+      const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/renewal-runner.ts"], {
+        env: { ...process.env, DATABASE_URL: url, GO_FILE: go, LOG_LEVEL: "error" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (d) => {
+        out += String(d);
+      });
+      child.stderr.on("data", (d) => {
+        err += String(d);
+      });
+      const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+      return { exited, out: () => out, err: () => err };
+    });
+    await vi.waitFor(() => expect(runners.every((r) => r.out().includes("ready"))).toBe(true), {
+      timeout: 30_000,
+    });
+    writeFileSync(go, "go");
+    for (const r of runners) {
+      const code = await Promise.race([
+        r.exited,
+        new Promise((resolve) => setTimeout(() => resolve("timeout"), 40_000)),
+      ]);
+      expect(code, `${r.out()} ${r.err()}`).toBe(0);
+    }
+    expect(existsSync(go)).toBe(true);
+    const counters = runners.map(
+      (r) => JSON.parse(r.out().trim().split("\n").at(-1) as string) as { claimed: number; failed: number },
+    );
+    // Both took part (their claims overlapped), neither failed a run, and together they ran each invoice once.
+    expect(
+      counters.map((c) => c.claimed > 0 && c.failed === 0),
+      JSON.stringify(counters),
+    ).toEqual([true, true]);
+    expect(counters.reduce((n, c) => n + c.claimed, 0)).toBe(codes.length);
+    const charged = await db
+      .selectFrom("transactions")
+      .select(["invoice_id", "status"])
+      .where("subscription_id", "in", codes)
+      .execute();
+    expect(charged).toHaveLength(codes.length);
+    expect(charged.filter((t) => t.status !== "success")).toEqual([]);
+    expect(new Set(charged.map((t) => t.invoice_id)).size).toBe(codes.length);
+    const invoices = await db
+      .selectFrom("invoices")
+      .select(["status", "period_index"])
+      .where("subscription_id", "in", codes)
+      .execute();
+    expect(invoices.filter((i) => i.period_index === 0 && i.status !== "paid")).toEqual([]);
+    expect(invoices.filter((i) => i.period_index === 1 && i.status === "pending")).toHaveLength(codes.length);
   });
 });
