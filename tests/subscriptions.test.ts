@@ -132,7 +132,8 @@ describe.each(targets)("plans and subscriptions on $name", (target) => {
     const took = Date.now() - started;
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data).toMatchObject({ code: sub.code, status: "active", invoicesPaid: 13 });
-    expect(took).toBeLessThan(2_000);
+    // Under 2 s on an idle 2-core machine (docs/testing.md); the bound leaves room for a suite sharing it.
+    expect(took).toBeLessThan(4_000);
     const invoices = (await api.get(`/v1/subscriptions/${sub.code}/invoices`, sk(m))).body.data.invoices;
     expect(invoices).toHaveLength(14);
     expect(invoices[0]).toMatchObject({ status: "open", attempts: 0, reference: null });
