@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { client, type Merchant, signup, targets } from "./helpers/api";
 import { card, ISO, SAVED_CARDS, sharedMerchant, start, verify } from "./helpers/channels";
+import { testDb } from "./helpers/db";
 
 /**
  * Plans and subscriptions over HTTP (docs/guides/subscriptions.md), on SQLite and PostgreSQL: plans and their
