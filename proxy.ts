@@ -18,7 +18,7 @@ import { newRequestId } from "@/lib/security/tokens";
 const MISSING_PAGE = "/_hosted/missing";
 
 /** The page routes: the hosted pages, the docs and the console. The rest of the matcher's paths only get the check below. */
-const PAGES = /^\/(pay|demo|l|docs|dashboard)(\/|$)/;
+const PAGES = /^\/(pay|demo|l|docs|dashboard|subscriptions)(\/|$)/;
 
 export async function proxy(request: NextRequest) {
   const bytes = new Uint8Array(18);

@@ -7,6 +7,7 @@ import { merchantsEndpoints } from "@/lib/merchants/endpoints";
 import { opsEndpoints } from "@/lib/ops/endpoints";
 import { paymentsEndpoints } from "@/lib/payments/endpoints";
 import { refundsEndpoints } from "@/lib/refunds/endpoints";
+import { subscriptionsEndpoints } from "@/lib/subscriptions/endpoints";
 import { webhooksEndpoints } from "@/lib/webhooks/endpoints";
 
 /**
@@ -20,6 +21,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   checkoutEndpoints,
   refundsEndpoints,
   customersEndpoints,
+  subscriptionsEndpoints,
   webhooksEndpoints,
   merchantsEndpoints,
   linksEndpoints,

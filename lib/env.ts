@@ -61,6 +61,8 @@ const EnvSchema = z
      * whose answer was lost, settles sandbox refunds due. 0 turns the sweep off here.
      */
     CHECKOUT_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** Invoices a process charges at once (lib/subscriptions/renewal-job.ts). */
+    SUBSCRIPTION_RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     SESSION_TTL_SECONDS: positiveInt(12 * 60 * 60),
     IDEMPOTENCY_TTL_SECONDS: positiveInt(24 * 60 * 60),
     /** An in-flight idempotency key older than this is taken as abandoned (its request died). */

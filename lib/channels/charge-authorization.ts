@@ -43,6 +43,8 @@ export async function chargeAuthorization(input: {
   mode: Mode;
   charge: ChargeAuthorizationInput;
   idempotency?: { key: string; requestHash: string } | null;
+  /** A subscription's invoice this charge pays (lib/subscriptions/run-invoice.ts): its outcome settles it. */
+  invoice?: { id: string; subscriptionId: string };
 }) {
   const { charge } = input;
   const {
@@ -123,6 +125,8 @@ export async function chargeAuthorization(input: {
     customer_id: customer.id,
     save_card: null,
     authorization_id: authorization.id,
+    invoice_id: input.invoice?.id ?? null,
+    subscription_id: input.invoice?.subscriptionId ?? null,
     merchant_initiated: 1,
   };
   const summary: CardSummary = {

@@ -1,14 +1,8 @@
-import { z } from "zod";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import type { ErrorCode } from "@/lib/core/errors";
-import { advanceAuthorizationClock } from "@/lib/customers/advance-authorization-clock";
-import { AuthorizationResponse } from "@/lib/customers/responses";
-import { VerifiedResponse } from "@/lib/payments/responses";
-import { assertTestMode } from "@/lib/payments/test-mode";
 import { PaystackWebhookResponse } from "@/lib/rails/paystack/responses";
 import { PaystackWebhookBody, PaystackWebhookQuery } from "@/lib/rails/paystack/schemas";
 import { SIGNATURE_HEADER } from "@/lib/rails/paystack/shapes";
-import { advanceClock } from "./advance-clock";
 import { cancelCheckout } from "./cancel-checkout";
 import { chargeAuthorization } from "./charge-authorization";
 import { chargeBankPayment } from "./charge-bank-payment";
@@ -37,7 +31,6 @@ import {
   BirthdayBody,
   CardBody,
   ChargeAuthorizationBody,
-  ClockAdvanceBody,
   EmptyBody,
   OtpBody,
   PhoneBody,
@@ -345,32 +338,6 @@ export const channelsEndpoints = {
     errors: ["test_mode_only", "transaction_not_found", "invalid_state"],
     example: { reference: "PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y", decision: "approve" },
     handler: ({ auth, body }) => sandboxAuthorize({ principal: auth, ...body }),
-  }),
-  clockAdvance: defineEndpoint({
-    method: "POST",
-    path: "/v1/sandbox/clock/advance",
-    tag: "Sandbox",
-    summary: "Test mode: move one transaction's (or one saved card's) clock forward",
-    description:
-      "With `reference`: the payment's deadlines come `seconds` closer and what falls due runs at once; answers as verify. With `authorization`: the saved card's clock moves (a card whose expiry passes is `expired`); answers the authorization.",
-    auth: "secret_key",
-    body: ClockAdvanceBody,
-    status: 200,
-    response: z.union([VerifiedResponse, AuthorizationResponse]),
-    errors: ["test_mode_only", "transaction_not_found", "authorization_not_found"],
-    example: { reference: "PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y", seconds: 1800 },
-    handler: async ({ auth, body }) => {
-      if (body.authorization) {
-        assertTestMode(auth.mode);
-        return advanceAuthorizationClock({
-          merchantId: auth.merchantId,
-          mode: auth.mode,
-          code: body.authorization,
-          seconds: body.seconds,
-        });
-      }
-      return advanceClock({ principal: auth, reference: body.reference ?? "", seconds: body.seconds });
-    },
   }),
   chargeAuthorization: defineEndpoint({
     method: "POST",

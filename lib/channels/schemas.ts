@@ -164,6 +164,14 @@ export const ClockAdvanceBody = z
       description:
         "A saved test card whose clock moves instead: a card whose expiry month ends within that time is `expired` from then on.",
     }),
+    subscription: z
+      .string()
+      .regex(/^SUB_[0-9A-Z]{20}$/, "must be a subscription code like SUB_...")
+      .optional()
+      .meta({
+        description:
+          "A test subscription whose clock moves instead: every renewal and retry that falls due within that time runs at once, in order.",
+      }),
     seconds: z
       .number({ message: "must be a whole number of seconds" })
       .int("must be a whole number of seconds")
@@ -171,11 +179,13 @@ export const ClockAdvanceBody = z
       .max(MAX_AUTHORIZATION_CLOCK_SECONDS, `must be at most ${MAX_AUTHORIZATION_CLOCK_SECONDS} (400 days)`),
   })
   .superRefine((v, ctx) => {
-    if ((v.reference === undefined) === (v.authorization === undefined)) {
+    const given = [v.reference, v.authorization, v.subscription].filter((x) => x !== undefined).length;
+    if (given !== 1) {
       ctx.addIssue({
         code: "custom",
         path: ["reference"],
-        message: "give either reference (a payment) or authorization (a saved card), not both nor neither",
+        message:
+          "give one of reference (a payment), authorization (a saved card) or subscription, not several nor none",
       });
     }
     if (v.reference !== undefined && v.seconds > MAX_CLOCK_ADVANCE_SECONDS) {

@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, type Locale, resolveLocale } from "@/lib/i18n/locales";
 import { checkoutLocale } from "./checkout-locale";
 
 /** The pages that speak the customer's language (docs/checkout.md "Languages"); the rest is English. */
-const HOSTED = /^\/(pay|l|demo)(\/|$)/;
+const HOSTED = /^\/(pay|l|demo|subscriptions)(\/|$)/;
 
 /**
  * The language of this request's page, for the root layout's `<html lang>` and the page alike (one answer per

@@ -32,6 +32,10 @@ export const ERROR_STATUS = {
   customer_not_found: 404,
   /** A saved card's code that is unknown, another merchant's or another mode's. */
   authorization_not_found: 404,
+  /** A plan's code that is unknown, another merchant's or another mode's. */
+  plan_not_found: 404,
+  /** A subscription's code that is unknown, another merchant's or another mode's. */
+  subscription_not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
   /** The request's headers, or the whole request, did not arrive in time; answered by server.mjs. */
@@ -49,6 +53,10 @@ export const ERROR_STATUS = {
   authorization_inactive: 409,
   /** A reference given to charge-authorization that another payment already has. */
   reference_in_use: 409,
+  /** A deactivated plan takes no new subscriptions. */
+  plan_inactive: 409,
+  /** A subscription that has ended (cancelled or completed) cannot be changed or cancelled again. */
+  subscription_ended: 409,
   idempotency_in_progress: 409,
   email_taken: 409,
   payload_too_large: 413,

@@ -27,6 +27,8 @@ export interface MerchantsTable {
   fee_schedule: string | null;
   /** JSON array of the web origins that may frame the merchant's checkout (lib/merchants/embed-origins.ts); null = none. */
   embed_origins: string | null;
+  /** JSON array of the days after a failed renewal on which it is tried again (lib/billing/dunning.ts); null = 1, 3, 5. */
+  dunning_days: string | null;
   created_at: Int;
   updated_at: Int;
 }
@@ -112,6 +114,10 @@ export interface TransactionsTable {
   customer_id: string | null;
   /** Initialize's `saveCard`: "optional" | "required"; null: no card is saved. */
   save_card: string | null;
+  /** The invoice (invoices) this payment charges: a subscription's renewal or its first charge. */
+  invoice_id: string | null;
+  /** The subscription this payment charges, or (initialize with `plan`) starts. */
+  subscription_id: string | null;
   /** The saved card (card_authorizations) this payment saved, or charged with the customer away. */
   authorization_id: string | null;
   /** 1: a charge of a saved card with the customer away (POST /v1/payment/charge-authorization). */
@@ -345,6 +351,101 @@ export interface SandboxCardTokensTable {
   created_at: Int;
 }
 
+/** A merchant's plan in one mode (docs/guides/subscriptions.md): `id` is its code, `PLN_…`. */
+export interface PlansTable {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  name: string;
+  description: string | null;
+  /** Charged each period from the period after a change (a subscription's invoice keeps its own amount). */
+  amount_minor: Int;
+  currency: string;
+  /** "daily" | "weekly" | "monthly" | "quarterly" | "biannually" | "annually" (lib/billing/periods.ts). */
+  interval: string;
+  trial_days: number;
+  /** Paid invoices after which a subscription is `completed`; null: no end. */
+  invoice_limit: number | null;
+  active: number;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** A customer's subscription to a plan: `id` is its code, `SUB_…`. Its times are on its own clock. */
+export interface SubscriptionsTable {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  customer_id: string;
+  plan_id: string;
+  /** The saved card it charges (card_authorizations). */
+  authorization_id: string | null;
+  /** "trialing" | "active" | "past_due" | "cancelled" | "completed" (lib/billing/subscription-status.ts). */
+  status: string;
+  /** The start of its first period: the calendar its periods follow (its clock). */
+  start_at: Int;
+  trial_end_at: Int | null;
+  current_period_start: Int;
+  current_period_end: Int;
+  cancel_at_period_end: number;
+  invoices_paid: number;
+  /** Test mode: how far its clock was moved (POST /v1/sandbox/clock/advance), ms. */
+  clock_offset_ms: Generated<Int>;
+  created_at: Int;
+  updated_at: Int;
+  cancelled_at: Int | null;
+  /** "requested" | "payment_failed" | "period_end" while cancelled. */
+  cancel_reason: string | null;
+}
+
+/**
+ * One invoice per subscription and period (unique), and the renewal job's work row: `status` pending (due at
+ * `due_at`, real time) → charging (claimed until `locked_until`) → waiting (its payment undecided) → paid | void.
+ */
+export interface InvoicesTable {
+  id: string;
+  subscription_id: string;
+  merchant_id: string;
+  mode: Mode;
+  /** 0 for the first period, then one more each period. */
+  period_index: number;
+  /** The period, on the subscription's clock. */
+  period_start: Int;
+  period_end: Int;
+  amount_minor: Int;
+  currency: string;
+  status: string;
+  due_at: Int;
+  locked_until: Int | null;
+  /** Charges tried so far (each one a payment whose reference is made from the invoice and its number). */
+  attempts: number;
+  /** The reference of the latest charge. */
+  reference: string | null;
+  created_at: Int;
+  updated_at: Int;
+  paid_at: Int | null;
+}
+
+/** An email to a subscription's customer (lib/billing/subscription-mail.ts): the outbox row and its progress. */
+export interface SubscriptionEmailsTable {
+  id: string;
+  subscription_id: string;
+  invoice_id: string | null;
+  /** "payment_failed" | "action_required" | "cancelled". */
+  kind: string;
+  /** What caused it (one email per cause). */
+  dedupe_key: string;
+  recipient: string;
+  /** pending → sending → sent, or failed once its attempts are spent. */
+  status: string;
+  attempts: number;
+  due_at: Int;
+  locked_until: Int | null;
+  error: string | null;
+  created_at: Int;
+  sent_at: Int | null;
+}
+
 export interface IdempotencyKeysTable {
   merchant_id: string;
   mode: Mode;
@@ -520,6 +621,10 @@ export interface Database {
   card_authorizations: CardAuthorizationsTable;
   card_consents: CardConsentsTable;
   sandbox_card_tokens: SandboxCardTokensTable;
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  invoices: InvoicesTable;
+  subscription_emails: SubscriptionEmailsTable;
 }
 
 export function toMinor(value: Int): bigint {

@@ -3,7 +3,7 @@ import { database, db } from "@/lib/db/client";
 import type { Database, Int } from "@/lib/db/schema";
 
 /** The tables whose rows are work to claim: each has `id`, `status`, `due_at` and `locked_until`. */
-export type QueueTable = "webhook_deliveries" | "receipts" | "jobs";
+export type QueueTable = "webhook_deliveries" | "receipts" | "jobs" | "invoices" | "subscription_emails";
 
 type QueueRow = { id: string; status: string; due_at: Int; locked_until: Int | null };
 

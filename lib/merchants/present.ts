@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { DEFAULT_DUNNING_DAYS } from "@/lib/billing/dunning";
 import type { MerchantPricing } from "@/lib/core/principal";
 import type { MerchantsTable } from "@/lib/db/schema";
 import { presentFeeSettings } from "@/lib/money/fees";
@@ -21,6 +22,7 @@ export function presentSettings(row: Selectable<MerchantsTable>) {
     brandColor: row.brand_color,
     logoUrl: row.logo_url,
     embedOrigins: parseEmbedOrigins(row.embed_origins),
+    dunningDays: row.dunning_days ? (JSON.parse(row.dunning_days) as number[]) : [...DEFAULT_DUNNING_DAYS],
     ...presentFeeSettings(row.fee_schedule),
   };
 }

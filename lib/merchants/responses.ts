@@ -43,6 +43,8 @@ export const SettingsResponse = z
     logoUrl: z.string().nullable(),
     /** The web origins that may frame the checkout (the embedded checkout); empty: none. */
     embedOrigins: z.array(z.string()),
+    /** The retry days of a subscription's failed charge (PUT settings `dunningDays`). */
+    dunningDays: z.array(z.number().int()),
     fees: z.object(
       Object.fromEntries(
         CURRENCY_CODES.map((c) => [c, z.object({ card: FeeRule, transfer: FeeRule })]),

@@ -112,10 +112,31 @@ export const SettingsBody = z
       description:
         "The web origins whose pages may open the checkout embedded (/v1/inline.js), e.g. https://shop.example: https only on production; staging also takes http://localhost and http://127.0.0.1. The full list; [] allows none.",
     }),
+    /** The days after a failed renewal on which it is tried again (lib/billing/dunning.ts). */
+    dunningDays: z
+      .array(
+        z
+          .number({ message: "must be whole numbers of days from 1 to 60" })
+          .int("must be whole numbers of days from 1 to 60")
+          .min(1, "must be whole numbers of days from 1 to 60")
+          .max(60, "must be whole numbers of days from 1 to 60"),
+      )
+      .min(1, "must list at least one day")
+      .max(5, "must list at most 5 days")
+      .refine(
+        (days) => days.every((d, i) => i === 0 || d > (days[i - 1] ?? 0)),
+        "must be in increasing order",
+      )
+      .optional()
+      .meta({
+        description:
+          "The days after a subscription's failed charge on which it is tried again, counted from when it was due (default [1, 3, 5]); after the last it is cancelled.",
+        example: [1, 3, 5],
+      }),
   })
   .refine(
     (v) => Object.keys(v).length > 0,
-    "must set at least one of businessName, channels, merchantBearsCost, brandColor, logoUrl, embedOrigins",
+    "must set at least one of businessName, channels, merchantBearsCost, brandColor, logoUrl, embedOrigins, dunningDays",
   );
 
 export const TransactionsQuery = z.strictObject({

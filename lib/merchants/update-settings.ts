@@ -14,6 +14,8 @@ export async function updateSettings(input: {
   logoUrl?: string | null;
   /** Already checked and normalized (EmbedOriginsSchema). */
   embedOrigins?: string[];
+  /** The retry days of failed subscription charges (increasing, 1 to 5 of them). */
+  dunningDays?: number[];
 }) {
   const row = await db()
     .transaction()
@@ -29,6 +31,7 @@ export async function updateSettings(input: {
           }),
           ...(input.brandColor !== undefined && { brand_color: input.brandColor }),
           ...(input.logoUrl !== undefined && { logo_url: input.logoUrl }),
+          ...(input.dunningDays !== undefined && { dunning_days: JSON.stringify(input.dunningDays) }),
           ...(input.embedOrigins !== undefined && {
             embed_origins: serializeEmbedOrigins(input.embedOrigins),
           }),

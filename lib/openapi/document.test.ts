@@ -48,10 +48,16 @@ describe("the OpenAPI document", () => {
       "checkout.amount_mismatch",
       "checkout.awaiting_transfer",
       "checkout.completed",
+      "invoice.payment_failed",
       "payment.completed",
       "payment.failed",
       "refund.failed",
       "refund.processed",
+      "subscription.cancelled",
+      "subscription.completed",
+      "subscription.created",
+      "subscription.past_due",
+      "subscription.renewed",
       "webhook.test",
     ]);
   });

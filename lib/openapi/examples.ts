@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { presentInvoice, presentPlan, presentSubscription } from "@/lib/billing/present";
 import { presentAuthorizationCharge } from "@/lib/channels/present-authorization-charge";
 import { presentVirtualAccount } from "@/lib/channels/present-virtual-account";
 import type { ErrorCode } from "@/lib/core/errors";
@@ -50,6 +51,7 @@ export const SPECIMENS = {
     logo_url: null,
     fee_schedule: null,
     embed_origins: '["https://shop.example"]',
+    dunning_days: null,
     created_at: CREATED - 86_400_000,
     updated_at: CREATED - 86_400_000,
   } satisfies Selectable<MerchantsTable>,
@@ -94,6 +96,8 @@ export const SPECIMENS = {
     customer_id: "CUS_4GM7QX2LP9ZR8TN3VB6K",
     save_card: "optional",
     authorization_id: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y",
+    invoice_id: null,
+    subscription_id: null,
     merchant_initiated: 0,
     link_payment_started_at: null,
   } satisfies Selectable<TransactionsTable>,
@@ -267,6 +271,74 @@ export function specimenEvent() {
   ]);
 }
 
+/** A monthly plan, a subscription to it, paid once, and its invoices. */
+const PLAN = {
+  id: "PLN_5K2M9Q4ZP1XW3N7R6T8Y",
+  merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+  mode: "test" as const,
+  name: "Gold",
+  description: "Everything, every month",
+  amount_minor: 500_000n,
+  currency: "NGN",
+  interval: "monthly",
+  trial_days: 0,
+  invoice_limit: null,
+  active: 1,
+  created_at: CREATED - 40 * 86_400_000,
+  updated_at: CREATED - 40 * 86_400_000,
+};
+const SUBSCRIPTION = {
+  id: "SUB_7T3N5R6Y9Q2M4K8ZP1XW",
+  merchant_id: "mrc_7Hn2Qk9Xp4Lw8Zt3Vb6Rm1Yd",
+  mode: "test" as const,
+  customer_id: "CUS_4GM7QX2LP9ZR8TN3VB6K",
+  plan_id: PLAN.id,
+  authorization_id: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y",
+  status: "active",
+  start_at: Date.UTC(2026, 10, 24, 9, 30),
+  trial_end_at: null,
+  current_period_start: Date.UTC(2026, 10, 24, 9, 30),
+  current_period_end: Date.UTC(2026, 11, 24, 9, 30),
+  cancel_at_period_end: 0,
+  invoices_paid: 1,
+  clock_offset_ms: 0,
+  created_at: Date.UTC(2026, 10, 24, 9, 30),
+  updated_at: Date.UTC(2026, 10, 24, 9, 30),
+  cancelled_at: null,
+  cancel_reason: null,
+};
+const INVOICE_PAID = {
+  id: "INV_3N5R6T9Y8Q2M4K7ZP1XW",
+  subscription_id: SUBSCRIPTION.id,
+  merchant_id: SUBSCRIPTION.merchant_id,
+  mode: "test" as const,
+  period_index: 0,
+  period_start: Date.UTC(2026, 10, 24, 9, 30),
+  period_end: Date.UTC(2026, 11, 24, 9, 30),
+  amount_minor: 500_000n,
+  currency: "NGN",
+  status: "paid",
+  due_at: Date.UTC(2026, 10, 24, 9, 30),
+  locked_until: null,
+  attempts: 1,
+  reference: "PAY_TXN_INV3N5R6T9Y8Q2M4K7ZP1XWN1",
+  created_at: Date.UTC(2026, 10, 24, 9, 30),
+  updated_at: Date.UTC(2026, 10, 24, 9, 30),
+  paid_at: Date.UTC(2026, 10, 24, 9, 30),
+};
+const INVOICE_NEXT = {
+  ...INVOICE_PAID,
+  id: "INV_9Y8Q2M4K7ZP1XW3N5R6T",
+  period_index: 1,
+  period_start: Date.UTC(2026, 11, 24, 9, 30),
+  period_end: Date.UTC(2027, 0, 24, 9, 30),
+  status: "pending",
+  due_at: Date.UTC(2026, 11, 24, 9, 30),
+  attempts: 0,
+  reference: null,
+  paid_at: null,
+};
+
 /** The answer's `data` of each operation, keyed `METHOD /path`. */
 export function successExamples(): Record<string, unknown> {
   const { merchant, paid, refund, link, endpoint, customer, authorization: saved } = SPECIMENS;
@@ -283,6 +355,14 @@ export function successExamples(): Record<string, unknown> {
   const session = presentSession(pending, EXAMPLE_BASE);
   const verified = presentVerified(paid, saved);
   const customerWithCard = presentCustomer(customer, [saved]);
+  const plan = presentPlan(PLAN);
+  const subscription = presentSubscription({
+    row: SUBSCRIPTION,
+    plan: PLAN,
+    customer,
+    authorization: saved,
+    due: INVOICE_NEXT,
+  });
   const customers = { customers: [customerWithCard], nextCursor: null };
   const deactivated = presentAuthorization({ ...saved, status: "deactivated", active_fingerprint: null });
   const charged = presentAuthorizationCharge(
@@ -550,6 +630,22 @@ export function successExamples(): Record<string, unknown> {
     },
     "POST /v1/merchants/authorizations/{code}/deactivate": deactivated,
     "POST /v1/payment/charge-authorization": charged,
+    "POST /v1/plans": plan,
+    "GET /v1/plans": { plans: [plan], nextCursor: null },
+    "GET /v1/plans/{code}": plan,
+    "PATCH /v1/plans/{code}": { ...plan, amount: "6000.00" },
+    "POST /v1/subscriptions": subscription,
+    "GET /v1/subscriptions": { subscriptions: [subscription], nextCursor: null },
+    "GET /v1/subscriptions/{code}": subscription,
+    "PATCH /v1/subscriptions/{code}": subscription,
+    "POST /v1/subscriptions/{code}/cancel": { ...subscription, cancelAtPeriodEnd: true, nextChargeAt: null },
+    "GET /v1/subscriptions/{code}/invoices": {
+      invoices: [presentInvoice(INVOICE_NEXT, 0), presentInvoice(INVOICE_PAID, 0)],
+    },
+    "POST /v1/subscriptions/{code}/manage-link": {
+      url: `${EXAMPLE_BASE}/subscriptions/manage/SUB_7T3N5R6Y9Q2M4K8ZP1XW.mjx3k2ab.${"x".repeat(43)}`,
+      expiresAt: "2026-12-01T09:30:00.000Z",
+    },
   };
 }
 
@@ -579,6 +675,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   event_not_found: "No event evt_3JcKp0Wq8XvN2mTz6RbL4hYd in test mode.",
   refund_not_found: "id: no refund rfd_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd in test mode.",
   customer_not_found: "code: no customer CUS_4GM7QX2LP9ZR8TN3VB6K in test mode.",
+  plan_not_found: "plan: no plan PLN_5K2M9Q4ZP1XW3N7R6T8Y in test mode.",
+  subscription_not_found: "No subscription SUB_7T3N5R6Y9Q2M4K8ZP1XW in test mode.",
+  plan_inactive: "plan: PLN_5K2M9Q4ZP1XW3N7R6T8Y is deactivated; it takes no new subscriptions.",
+  subscription_ended: "Subscription SUB_7T3N5R6Y9Q2M4K8ZP1XW is already cancelled; nothing was changed.",
   authorization_not_found: "authorizationCode: no saved card AUTH_8Q2M4K7ZP1XW3N5R6T9Y in test mode.",
   authorization_inactive:
     "authorizationCode: the saved card AUTH_8Q2M4K7ZP1XW3N5R6T9Y was deactivated and can no longer be charged.",

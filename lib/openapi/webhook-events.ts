@@ -3,6 +3,7 @@ import { Money, Reference, Timestamp } from "@/lib/core/schemas";
 import { AuthorizationResponse } from "@/lib/customers/responses";
 import { ChannelName, CurrencyCode, TransactionStatus } from "@/lib/payments/vocabulary";
 import { RefundResponse } from "@/lib/refunds/responses";
+import { InvoiceResponse, SubscriptionResponse, SubscriptionStatus } from "@/lib/subscriptions/responses";
 import type { EventType } from "@/lib/webhooks/event-types";
 
 /**
@@ -80,6 +81,22 @@ const AmountMismatchData = z
 /** `data` of refund.processed and refund.failed: the refund (with its payment's reference). */
 const RefundEventData = RefundResponse;
 
+/** `data` of the subscription events (docs/guides/subscriptions.md "Events"). */
+const SubscriptionEventData = z
+  .strictObject({
+    reference: z.string().meta({
+      description:
+        "The invoice's latest charge (a payment reference), or the subscription's code before any.",
+      example: "PAY_TXN_INV3N5R6T9Y8Q2M4K7ZP1XWN1",
+    }),
+    amount: Money.meta({ description: "The invoice's amount, or the plan's without one." }),
+    currency: CurrencyCode,
+    status: SubscriptionStatus,
+    subscription: SubscriptionResponse,
+    invoice: InvoiceResponse.nullable().meta({ description: "The invoice concerned; null for none." }),
+  })
+  .meta({ id: "SubscriptionEventData" });
+
 export const EVENT_DATA: Record<EventType, z.ZodType> = {
   "payment.completed": PaymentEventData,
   "payment.failed": PaymentEventData,
@@ -88,6 +105,12 @@ export const EVENT_DATA: Record<EventType, z.ZodType> = {
   "checkout.amount_mismatch": AmountMismatchData,
   "refund.processed": RefundEventData,
   "refund.failed": RefundEventData,
+  "subscription.created": SubscriptionEventData,
+  "subscription.renewed": SubscriptionEventData,
+  "invoice.payment_failed": SubscriptionEventData,
+  "subscription.past_due": SubscriptionEventData,
+  "subscription.cancelled": SubscriptionEventData,
+  "subscription.completed": SubscriptionEventData,
 };
 
 /** A webhook body as it is delivered: `{event, data, timestamp}`, not wrapped in the success envelope. */

@@ -145,6 +145,8 @@ export async function initializePayment(input: {
     customer_id: customerId,
     save_card: p.saveCard ?? null,
     authorization_id: null,
+    invoice_id: null,
+    subscription_id: null,
     merchant_initiated: 0,
     link_payment_started_at: null,
     created_at: now,

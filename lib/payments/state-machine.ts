@@ -1,4 +1,5 @@
 import type { Updateable } from "kysely";
+import { settleInvoicePayment } from "@/lib/billing/settle-invoice";
 import { AppError } from "@/lib/core/errors";
 import { database } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/schema";
@@ -100,6 +101,8 @@ export async function transition(
     if (to === "success") await emitEvent(trx, next, "payment.completed", row.id);
     if (to === "failed") await emitEvent(trx, next, "payment.failed", row.id);
     await emitEvent(trx, next, "checkout.completed", row.id);
+    // A subscription's invoice is settled by its payment's end, in the same database transaction.
+    if (next.invoice_id) await settleInvoicePayment(trx, next);
   }
   return next;
 }

@@ -17,6 +17,18 @@ export const EVENT_TYPES = [
   "refund.processed",
   /** A refund could not be made; its money is refundable again. */
   "refund.failed",
+  /** A subscription started (docs/guides/subscriptions.md); `data.subscription` is it. */
+  "subscription.created",
+  /** A period's invoice was paid; `data.invoice` is it. */
+  "subscription.renewed",
+  /** A charge of an invoice failed; `data.invoice.nextAttemptAt` says when it is tried again (null: never). */
+  "invoice.payment_failed",
+  /** A renewal failed: the subscription is tried again on the merchant's retry days. */
+  "subscription.past_due",
+  /** Cancelled: by the merchant or the customer (at once or at the period's end), or after the last retry failed. */
+  "subscription.cancelled",
+  /** Its plan's `invoiceLimit` of paid invoices was reached. */
+  "subscription.completed",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

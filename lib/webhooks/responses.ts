@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ModeName, Reference, Timestamp } from "@/lib/core/schemas";
+import { ModeName, Timestamp } from "@/lib/core/schemas";
 import { EVENT_TYPES } from "./event-types";
 
 export const EventType = z.enum(EVENT_TYPES).meta({ id: "EventType", example: "payment.completed" });
@@ -39,7 +39,15 @@ export const EventResponse = z
   .object({
     id: z.string().regex(/^evt_/),
     type: EventType,
-    reference: Reference.nullable(),
+    reference: z
+      .string()
+      .regex(/^(PAY_TXN_[A-Za-z0-9]+|SUB_[0-9A-Z]{20})$/)
+      .nullable()
+      .meta({
+        description:
+          "The payment the event is about; for a subscription event before any charge, the subscription's code (SUB_…).",
+        example: "PAY_TXN_8Q2M4K7ZP1XW3N5R6T9Y",
+      }),
     createdAt: Timestamp,
     delivered: z.boolean(),
     deliveredAt: Timestamp.nullable(),

@@ -37,6 +37,8 @@ export function sweepOf(path: string): Sweep {
 function unknownParam(path: string, name: string): string {
   if (name === "reference") return UNKNOWN_REFERENCE;
   if (name === "slug") return UNKNOWN_SLUG;
+  if (name === "code" && path.includes("/plans/")) return `PLN_${"0".repeat(20)}`;
+  if (name === "code" && path.includes("/subscriptions/")) return `SUB_${"0".repeat(20)}`;
   if (name === "code") return path.includes("/authorizations/") ? UNKNOWN_AUTHORIZATION : UNKNOWN_CUSTOMER;
   if (name === "id") return path.includes("/refunds/") ? UNKNOWN_REFUND : UNKNOWN_EVENT;
   throw new Error(`no unknown value for {${name}} of ${path}: add one`);

@@ -190,6 +190,44 @@ export class Paygate {
       this.operations.patchCustomersByCode({ path: { code }, body }, call),
   };
 
+  /** Plans: a price charged every interval (docs/guides/subscriptions.md), with the secret key. */
+  readonly plans = {
+    /** POST /plans: `{name, amount, currency?, interval, description?, trialDays?, invoiceLimit?}`. */
+    create: (body: BodyOf<"postPlans">, call?: CallOptions) => this.operations.postPlans({ body }, call),
+    /** GET /plans: newest first; `{ active: "true" }` for the active ones. */
+    list: (query: QueryOf<"getPlans"> = {}, call?: CallOptions) => this.operations.getPlans({ query }, call),
+    /** GET /plans/{code}. */
+    retrieve: (code: string, call?: CallOptions) => this.operations.getPlansByCode({ path: { code } }, call),
+    /** PATCH /plans/{code}: a new amount applies from each subscription's next period; `active: false` deactivates. */
+    update: (code: string, body: BodyOf<"patchPlansByCode">, call?: CallOptions) =>
+      this.operations.patchPlansByCode({ path: { code }, body }, call),
+  };
+
+  /** Subscriptions of customers' saved cards to plans: renewed once per period, retried, cancelled. */
+  readonly subscriptions = {
+    /** POST /subscriptions: `{customer, plan, authorizationCode, startAt?}`; a first period starting now is charged at once. */
+    create: (body: BodyOf<"postSubscriptions">, call?: CallOptions) =>
+      this.operations.postSubscriptions({ body }, call),
+    /** GET /subscriptions: newest first, by `customer`, `plan` or `status`. */
+    list: (query: QueryOf<"getSubscriptions"> = {}, call?: CallOptions) =>
+      this.operations.getSubscriptions({ query }, call),
+    /** GET /subscriptions/{code}. */
+    retrieve: (code: string, call?: CallOptions) =>
+      this.operations.getSubscriptionsByCode({ path: { code } }, call),
+    /** PATCH /subscriptions/{code}: a new plan from the next period, or another saved card (charged at once when past due). */
+    update: (code: string, body: BodyOf<"patchSubscriptionsByCode">, call?: CallOptions) =>
+      this.operations.patchSubscriptionsByCode({ path: { code }, body }, call),
+    /** POST /subscriptions/{code}/cancel: at once, or `{ atPeriodEnd: true }`. */
+    cancel: (code: string, body: BodyOf<"postSubscriptionsByCodeCancel"> = {}, call?: CallOptions) =>
+      this.operations.postSubscriptionsByCodeCancel({ path: { code }, body }, call),
+    /** GET /subscriptions/{code}/invoices: one per period, newest first. */
+    invoices: (code: string, call?: CallOptions) =>
+      this.operations.getSubscriptionsByCodeInvoices({ path: { code } }, call),
+    /** POST /subscriptions/{code}/manage-link: `{url, expiresAt}` of the customer's own page. */
+    manageLink: (code: string, call?: CallOptions) =>
+      this.operations.postSubscriptionsByCodeManageLink({ path: { code } }, call),
+  };
+
   /** Saved cards, with the secret key (charge one with `payments.chargeAuthorization`). */
   readonly authorizations = {
     /** POST /authorizations/{code}/deactivate: the card can never be charged again. */

@@ -1,0 +1,36 @@
+import { presentPlan } from "@/lib/billing/present";
+import { invalidField } from "@/lib/core/errors";
+import { db } from "@/lib/db/client";
+import type { Mode } from "@/lib/db/schema";
+import { parseAmount } from "@/lib/money/amount";
+import type { Currency } from "@/lib/money/currencies";
+import { findPlan } from "./find-plan";
+import type { PlanPatch } from "./schemas";
+
+/**
+ * PATCH /v1/plans/{code}: a new name, description, amount or `active`. A new amount applies from each
+ * subscription's next period (an invoice already made keeps its amount); a deactivated plan takes no new
+ * subscriptions and its existing ones go on. The currency and interval are the plan's for good.
+ */
+export async function updatePlan(input: { merchantId: string; mode: Mode; code: string; patch: PlanPatch }) {
+  const plan = await findPlan(input);
+  const { patch } = input;
+  let amountMinor: bigint | undefined;
+  if (patch.amount !== undefined) {
+    const parsed = parseAmount(patch.amount, plan.currency as Currency);
+    if (!parsed.ok) throw invalidField("amount", parsed.rule, `amount ${parsed.reason}`);
+    amountMinor = parsed.minor;
+  }
+  await db()
+    .updateTable("plans")
+    .set({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(amountMinor !== undefined ? { amount_minor: amountMinor } : {}),
+      ...(patch.active !== undefined ? { active: patch.active ? 1 : 0 } : {}),
+      updated_at: Date.now(),
+    })
+    .where("id", "=", plan.id)
+    .execute();
+  return presentPlan(await findPlan(input));
+}
