@@ -154,6 +154,13 @@ describe.each(kinds)("migration 0011 (refunds) on $name", (kind) => {
         ...(JSON.parse(all) as string[]),
         "refund.processed",
         "refund.failed",
+        // Migration 0030 (subscriptions), also run by migrateToLatest: every event includes those of subscriptions.
+        "subscription.created",
+        "subscription.renewed",
+        "subscription.past_due",
+        "subscription.cancelled",
+        "subscription.completed",
+        "invoice.payment_failed",
       ]);
     } finally {
       await handle.db.destroy();
