@@ -1,3 +1,4 @@
+import { auditEndpoints } from "@/lib/audit/endpoints";
 import { channelsEndpoints } from "@/lib/channels/endpoints";
 import { checkoutEndpoints } from "@/lib/checkout/endpoints";
 import type { Endpoint } from "@/lib/core/endpoint";
@@ -7,6 +8,7 @@ import { merchantsEndpoints } from "@/lib/merchants/endpoints";
 import { opsEndpoints } from "@/lib/ops/endpoints";
 import { paymentsEndpoints } from "@/lib/payments/endpoints";
 import { refundsEndpoints } from "@/lib/refunds/endpoints";
+import { teamEndpoints } from "@/lib/team/endpoints";
 import { webhooksEndpoints } from "@/lib/webhooks/endpoints";
 
 /**
@@ -22,6 +24,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   customersEndpoints,
   webhooksEndpoints,
   merchantsEndpoints,
+  teamEndpoints,
+  auditEndpoints,
   linksEndpoints,
   opsEndpoints,
 ].flatMap((area): Endpoint[] => Object.values(area));

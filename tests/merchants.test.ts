@@ -40,13 +40,16 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
       expect(k.key_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(k.key_hash).not.toContain(d.keys.test.secretKey.slice(8));
     }
-    const merchant = await db
-      .selectFrom("merchants")
-      .selectAll()
-      .where("id", "=", d.merchant.id)
+    // The password is the owner's, a user of the merchant (docs/console.md "Team").
+    const owner = await db
+      .selectFrom("users")
+      .innerJoin("memberships", "memberships.user_id", "users.id")
+      .select(["users.password_hash", "memberships.role"])
+      .where("memberships.merchant_id", "=", d.merchant.id)
       .executeTakeFirstOrThrow();
-    expect(merchant.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    expect(merchant.password_hash).not.toContain("a long enough password");
+    expect(owner.role).toBe("owner");
+    expect(owner.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(owner.password_hash).not.toContain("a long enough password");
     const session = await db
       .selectFrom("merchant_sessions")
       .selectAll()
@@ -80,6 +83,7 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     expect(ok.status).toBe(200);
     expect(ok.body.data).toEqual({
       merchant: { id: m.id, businessName: "Test Shop", email: m.email },
+      role: "owner",
       accessToken: expect.stringMatching(/^mst_/),
       expiresAt: expect.any(String),
     });

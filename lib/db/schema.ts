@@ -31,6 +31,69 @@ export interface MerchantsTable {
   updated_at: Int;
 }
 
+/** Someone who signs in: an email and a password, in any number of merchants (`memberships`). */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  email_confirmed_at: Int | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** A single-use emailed link of a user: a password reset or an email confirmation (its token hashed). */
+export interface UserTokensTable {
+  id: string;
+  user_id: string;
+  /** "password_reset" | "email_confirmation" */
+  kind: string;
+  token_hash: string;
+  created_at: Int;
+  expires_at: Int;
+  used_at: Int | null;
+}
+
+/** A user in a merchant, with a role (lib/core/roles.ts). */
+export interface MembershipsTable {
+  id: string;
+  merchant_id: string;
+  user_id: string;
+  role: string;
+  created_at: Int;
+  updated_at: Int;
+  last_sign_in_at: Int | null;
+}
+
+/** An invitation to join a merchant (its token stored as a keyed hash only). */
+export interface InvitationsTable {
+  id: string;
+  merchant_id: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  /** The membership that invited. */
+  invited_by: string;
+  created_at: Int;
+  expires_at: Int;
+  accepted_at: Int | null;
+  revoked_at: Int | null;
+}
+
+/** One change made with a session or a secret key, written in the change's own transaction; never updated. */
+export interface AuditLogTable {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  at: Int;
+  action: string;
+  target: string | null;
+  /** "member" | "secret_key" */
+  actor_type: string;
+  actor_email: string | null;
+  actor_key_last4: string | null;
+  address: string | null;
+}
+
 export interface ApiKeysTable {
   id: string;
   merchant_id: string;
@@ -46,6 +109,8 @@ export interface ApiKeysTable {
 export interface MerchantSessionsTable {
   id: string;
   merchant_id: string;
+  /** The membership (a user in this merchant) the session acts as; null only on rows from before 0035. */
+  membership_id: string | null;
   token_hash: string;
   created_at: Int;
   expires_at: Int;
@@ -498,6 +563,11 @@ export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
   merchant_sessions: MerchantSessionsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  audit_log: AuditLogTable;
+  user_tokens: UserTokensTable;
   transactions: TransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
   app_meta: AppMetaTable;

@@ -1,3 +1,4 @@
+import { auditContext } from "@/lib/audit/record";
 import { defineEndpoint, withHeaders } from "@/lib/core/endpoint";
 import { listTransactions } from "@/lib/payments/list-transactions";
 import { TransactionListResponse } from "@/lib/payments/responses";
@@ -9,9 +10,14 @@ import { getPaystackConnection } from "./get-paystack-connection";
 import { getSettings } from "./get-settings";
 import { loginMerchant } from "./login-merchant";
 import { logoutMerchant } from "./logout-merchant";
+import { listMemberships, switchMerchant } from "./memberships";
+import { confirmPasswordReset, requestPasswordReset } from "./password-reset";
 import {
   LoginResponse,
   LogoutResponse,
+  MembershipsResponse,
+  PasswordChangedResponse,
+  PasswordResetResponse,
   PaystackConnectionResponse,
   RollKeyResponse,
   SettingsResponse,
@@ -20,12 +26,15 @@ import {
 import { rollSecretKey } from "./roll-secret-key";
 import {
   LoginBody,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
   PaystackConnectBody,
   PaystackModeBody,
   PaystackModeQuery,
   RollKeyBody,
   SettingsBody,
   SignupBody,
+  SwitchMerchantBody,
   TransactionsQuery,
 } from "./schemas";
 import { signupMerchant } from "./signup-merchant";
@@ -78,15 +87,70 @@ export const merchantsEndpoints = {
       return withHeaders(session, { "set-cookie": apiDeviceCookie(device, headers) });
     },
   }),
+  passwordReset: defineEndpoint({
+    method: "POST",
+    path: "/v1/merchants/auth/password-reset",
+    tag: "Merchants",
+    summary: "Email a password-reset link (202 for any email)",
+    description:
+      "Answers 202 after the same time whether or not the email has an account; only an account's email gets the link (/dashboard/reset-password/{token}, valid 30 minutes, used once). Limited per address and per email.",
+    auth: "none",
+    body: PasswordResetBody,
+    status: 202,
+    response: PasswordResetResponse,
+    errors: ["rate_limited"],
+    example: { email: "ada@example.com" },
+    handler: ({ body, clientAddress }) => requestPasswordReset({ email: body.email, clientAddress }),
+  }),
+  passwordResetConfirm: defineEndpoint({
+    method: "POST",
+    path: "/v1/merchants/auth/password-reset/confirm",
+    tag: "Merchants",
+    summary: "Set a new password from a reset link; every session of the user ends",
+    auth: "none",
+    body: PasswordResetConfirmBody,
+    status: 200,
+    response: PasswordChangedResponse,
+    errors: ["invalid_token"],
+    example: { token: `pwr_${"x".repeat(43)}`, password: "a brand new passphrase" },
+    handler: ({ body, clientAddress }) => confirmPasswordReset({ ...body, clientAddress }),
+  }),
   logout: defineEndpoint({
     method: "POST",
     path: "/v1/merchants/auth/logout",
     tag: "Merchants",
     summary: "End this session",
     auth: "session",
+    permission: "account.self",
     status: 200,
     response: LogoutResponse,
     handler: ({ auth }) => logoutMerchant({ sessionId: auth.sessionId }),
+  }),
+  memberships: defineEndpoint({
+    method: "GET",
+    path: "/v1/merchants/memberships",
+    tag: "Merchants",
+    summary: "The signed-in user's merchants, with their role in each",
+    auth: "session",
+    permission: "account.self",
+    status: 200,
+    response: MembershipsResponse,
+    handler: ({ auth }) => listMemberships({ userId: auth.userId }),
+  }),
+  switchMerchant: defineEndpoint({
+    method: "POST",
+    path: "/v1/merchants/auth/switch",
+    tag: "Merchants",
+    summary: "A session in another of the user's merchants; this one ends",
+    auth: "session",
+    permission: "account.self",
+    body: SwitchMerchantBody,
+    status: 200,
+    response: LoginResponse,
+    errors: ["merchant_not_found"],
+    example: { merchantId: "0b5c7a2e-4f1d-4c1b-9d3e-2a6f8e9b1c44" },
+    handler: ({ auth, body }) =>
+      switchMerchant({ sessionId: auth.sessionId, userId: auth.userId, merchantId: body.merchantId }),
   }),
   rollKey: defineEndpoint({
     method: "POST",
@@ -94,11 +158,17 @@ export const merchantsEndpoints = {
     tag: "Merchants",
     summary: "Replace the secret key of one mode",
     auth: "session",
+    permission: "keys.write",
     body: RollKeyBody,
     status: 200,
     response: RollKeyResponse,
     example: { mode: "test" },
-    handler: ({ auth, body }) => rollSecretKey({ merchantId: auth.merchantId, mode: body.mode }),
+    handler: ({ auth, body, clientAddress }) =>
+      rollSecretKey({
+        merchantId: auth.merchantId,
+        mode: body.mode,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   getSettings: defineEndpoint({
     method: "GET",
@@ -106,6 +176,7 @@ export const merchantsEndpoints = {
     tag: "Merchants",
     summary: "Channels, fees, brand",
     auth: "session",
+    permission: "settings.read",
     status: 200,
     response: SettingsResponse,
     handler: ({ auth }) => getSettings({ merchantId: auth.merchantId }),
@@ -117,6 +188,7 @@ export const merchantsEndpoints = {
     summary:
       "Change channels, who bears fees, brand colour and logo, the origins that may embed the checkout",
     auth: "session",
+    permission: "settings.write",
     body: SettingsBody,
     status: 200,
     response: SettingsResponse,
@@ -126,7 +198,8 @@ export const merchantsEndpoints = {
       brandColor: "#0f766e",
       embedOrigins: ["https://shop.example"],
     },
-    handler: ({ auth, body }) => updateSettings({ merchantId: auth.merchantId, ...body }),
+    handler: ({ auth, body, clientAddress }) =>
+      updateSettings({ merchantId: auth.merchantId, ...body, audit: auditContext(auth, clientAddress) }),
   }),
   transactions: defineEndpoint({
     method: "GET",
@@ -134,6 +207,7 @@ export const merchantsEndpoints = {
     tag: "Merchants",
     summary: "Transactions of this deployment's mode, newest first",
     auth: "session",
+    permission: "payments.read",
     query: TransactionsQuery,
     status: 200,
     response: TransactionListResponse,
@@ -146,6 +220,7 @@ export const merchantsEndpoints = {
     tag: "Merchants",
     summary: "The merchant's own Paystack account of a mode (never its key)",
     auth: "session",
+    permission: "settings.read",
     query: PaystackModeQuery,
     status: 200,
     response: PaystackConnectionResponse,
@@ -159,12 +234,14 @@ export const merchantsEndpoints = {
     description:
       "The key must be of the mode (`sk_live_…` for live) and is checked with Paystack (GET /balance) before it is kept. It is never shown again: the answer names its last four characters and the two addresses to set in Paystack's dashboard.",
     auth: "session",
+    permission: "settings.write",
     body: PaystackConnectBody,
     status: 200,
     response: PaystackConnectionResponse,
     errors: ["processor_error"],
     example: { mode: "live", secretKey: "sk_live_0123456789abcdef0123456789abcdef01234567" },
-    handler: ({ auth, body }) => connectPaystack({ merchantId: auth.merchantId, ...body }),
+    handler: ({ auth, body, clientAddress }) =>
+      connectPaystack({ merchantId: auth.merchantId, ...body, audit: auditContext(auth, clientAddress) }),
   }),
   disconnectPaystack: defineEndpoint({
     method: "POST",
@@ -172,10 +249,16 @@ export const merchantsEndpoints = {
     tag: "Merchants",
     summary: "Forget the merchant's Paystack key of a mode",
     auth: "session",
+    permission: "settings.write",
     body: PaystackModeBody,
     status: 200,
     response: PaystackConnectionResponse,
     example: { mode: "live" },
-    handler: ({ auth, body }) => disconnectPaystack({ merchantId: auth.merchantId, mode: body.mode }),
+    handler: ({ auth, body, clientAddress }) =>
+      disconnectPaystack({
+        merchantId: auth.merchantId,
+        mode: body.mode,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
 };

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { CHANNELS, serializeChannels } from "@/lib/payments/channel-list";
-import { issueDeviceCookie, merchantAccount } from "@/lib/security/known-device";
+import { issueDeviceCookie, userAccount } from "@/lib/security/known-device";
 import { hashPassword } from "@/lib/security/password";
 import { pepper } from "@/lib/security/pepper";
 import { addressSubject, consume } from "@/lib/security/rate-limit";
@@ -12,8 +12,8 @@ import { presentMerchant } from "./present";
 
 /**
  * Create a merchant with every channel enabled, the customer bearing fees, one test and one live secret key
- * (shown once, here), a signed-in session, and a device cookie naming the browser that signed up
- * (lib/security/known-device.ts).
+ * (shown once, here), its first user as its owner, a signed-in session of that owner, and a device cookie
+ * naming the browser that signed up (lib/security/known-device.ts).
  *
  * A signup from the network spends a token of its client address's signup budget before anything else (429
  * `rate_limited` once spent): each one costs a scrypt and an account, and a 409 `email_taken` tells whether
@@ -30,6 +30,8 @@ export async function signupMerchant(input: {
   const passwordHash = await hashPassword(input.password);
   const now = Date.now();
   const id = newId();
+  const userId = newId();
+  const membershipId = newId();
   const peppered = await pepper();
   try {
     return await db()
@@ -41,7 +43,8 @@ export async function signupMerchant(input: {
             id,
             business_name: input.businessName,
             email: input.email,
-            password_hash: passwordHash,
+            // The password is the user's (`users`); the merchant's column is kept empty since migration 0035.
+            password_hash: "",
             channels: serializeChannels(CHANNELS),
             merchant_bears_cost: 0,
             brand_color: null,
@@ -50,15 +53,38 @@ export async function signupMerchant(input: {
             updated_at: now,
           })
           .execute();
+        await trx
+          .insertInto("users")
+          .values({
+            id: userId,
+            email: input.email,
+            password_hash: passwordHash,
+            email_confirmed_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto("memberships")
+          .values({
+            id: membershipId,
+            merchant_id: id,
+            user_id: userId,
+            role: "owner",
+            created_at: now,
+            updated_at: now,
+            last_sign_in_at: null,
+          })
+          .execute();
         const test = await issueSecretKey(trx, id, "test", now, peppered);
         const live = await issueSecretKey(trx, id, "live", now, peppered);
-        const session = await issueSession(trx, id, now, peppered);
+        const session = await issueSession(trx, id, membershipId, now, peppered);
         return {
           merchant: presentMerchant({ id, business_name: input.businessName, email: input.email }),
           ...session,
           keys: { test: { secretKey: test }, live: { secretKey: live } },
           // The browser that signed up is its owner's: known to the account from the start.
-          device: await issueDeviceCookie(merchantAccount(id)),
+          device: await issueDeviceCookie(userAccount(userId)),
         };
       });
   } catch (err) {

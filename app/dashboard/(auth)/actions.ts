@@ -10,6 +10,7 @@ import { loginMerchant } from "@/lib/merchants/login-merchant";
 import { LoginBody, SignupBody } from "@/lib/merchants/schemas";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 import { DEVICE_COOKIE, type DeviceCookie } from "@/lib/security/known-device";
+import { acceptInvitation } from "@/lib/team/accept-invitation";
 
 /**
  * The console's sign-in and sign-up forms, as server actions: the same verbs, rules and budgets as
@@ -88,4 +89,22 @@ export async function signUp(_: AuthFormState, form: FormData): Promise<AuthForm
   } catch (err) {
     return failure(kept, err);
   }
+}
+
+/** Join a team from an invitation's page (/dashboard/invitations/{token}): the same verb as the API's accept. */
+export async function acceptInvite(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const token = String(form.get("token") ?? "");
+  const password = String(form.get("password") ?? "");
+  if (!password) return { values: {}, fieldErrors: { password: "Enter a password." }, error: null };
+  const { clientAddress, https } = await requestFacts();
+  let session: Awaited<ReturnType<typeof acceptInvitation>>;
+  try {
+    session = await acceptInvitation({ token, password, clientAddress });
+  } catch (err) {
+    if (isAppError(err) && err.code === "validation_error")
+      return { values: {}, fieldErrors: { password: err.fields[0]?.message ?? err.message }, error: null };
+    return failure({}, err);
+  }
+  await startSession(session, https);
+  redirect("/dashboard");
 }

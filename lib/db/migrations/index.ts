@@ -18,6 +18,8 @@ import { migration as m0021 } from "./0021_jobs";
 import { migration as m0022 } from "./0022_embed_origins";
 import { migration as m0023 } from "./0023_link_payment_started";
 import { migration as m0026 } from "./0026_customers_and_saved_cards";
+import { migration as m0035 } from "./0035_team_and_audit_log";
+import { migration as m0036 } from "./0036_user_tokens";
 
 /**
  * Every migration, one file each, named `NNNN_purpose.ts` and listed here under that same name, which is
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   "0022_embed_origins": m0022,
   "0023_link_payment_started": m0023,
   "0026_customers_and_saved_cards": m0026,
+  "0035_team_and_audit_log": m0035,
+  "0036_user_tokens": m0036,
 };
