@@ -7,7 +7,8 @@ import { formValues, parseFields } from "@/lib/console/form-fields";
 import { isAppError } from "@/lib/core/errors";
 import { clientAddressOf } from "@/lib/http/client-address";
 import { loginMerchant } from "@/lib/merchants/login-merchant";
-import { LoginBody, SignupBody } from "@/lib/merchants/schemas";
+import { confirmPasswordReset, requestPasswordReset } from "@/lib/merchants/password-reset";
+import { LoginBody, PasswordResetBody, SignupBody } from "@/lib/merchants/schemas";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
 import { DEVICE_COOKIE, type DeviceCookie } from "@/lib/security/known-device";
 import { acceptInvitation } from "@/lib/team/accept-invitation";
@@ -23,6 +24,8 @@ export type AuthFormState = {
   values: Record<string, string>;
   fieldErrors: Record<string, string>;
   error: string | null;
+  /** After asking for a password reset: the answer is the same for every email. */
+  sent?: boolean;
   /** After sign-up: the two secret keys, shown this once. */
   created?: {
     businessName: string;
@@ -107,4 +110,33 @@ export async function acceptInvite(_: AuthFormState, form: FormData): Promise<Au
   }
   await startSession(session, https);
   redirect("/dashboard");
+}
+
+/** Ask for a password-reset link: the same answer for any email (lib/merchants/password-reset.ts). */
+export async function askPasswordReset(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const values = formValues(form, ["email"]);
+  const parsed = parseFields(PasswordResetBody, values);
+  if (!parsed.ok) return { values, fieldErrors: parsed.fieldErrors, error: null };
+  const { clientAddress } = await requestFacts();
+  try {
+    await requestPasswordReset({ email: parsed.data.email, clientAddress });
+  } catch (err) {
+    return failure(values, err);
+  }
+  return { values: {}, fieldErrors: {}, error: null, sent: true };
+}
+
+/** Set a new password from a reset link's page; every session of the account ends, then sign in. */
+export async function setNewPassword(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const token = String(form.get("token") ?? "");
+  const password = String(form.get("password") ?? "");
+  const { clientAddress } = await requestFacts();
+  try {
+    await confirmPasswordReset({ token, password, clientAddress });
+  } catch (err) {
+    if (isAppError(err) && err.code === "validation_error")
+      return { values: {}, fieldErrors: { password: err.fields[0]?.message ?? err.message }, error: null };
+    return failure({}, err);
+  }
+  redirect("/dashboard/login?reset=1");
 }
