@@ -5,8 +5,8 @@ import { newId } from "@/lib/security/tokens";
 /**
  * The audit log (docs/api.md "Audit log"): every change made with a session or a secret key, written by the
  * verb that makes the change, in the change's own database transaction, so a change and its record are kept
- * or lost together. Rows are only ever inserted: nothing updates or deletes them but the retention job
- * (lib/audit/retention.ts).
+ * or lost together. Rows are only ever inserted: nothing updates or deletes them; they are kept for as long
+ * as the merchant's account (docs/api.md "Audit log", retention).
  */
 
 /** Who made a change: a member (by email) or a secret key (by its last four characters). */

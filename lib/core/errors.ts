@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   invalid_access_code: 401,
   invalid_session: 401,
   invalid_credentials: 401,
+  /** A wrong, replayed or used two-factor code (or recovery code) on a sign-in challenge. */
+  invalid_two_factor_code: 401,
   /** An invitation, password-reset or email-confirmation link that is unknown, used, replaced or expired. */
   invalid_token: 400,
   /** A processor webhook without a valid signature of a key this deployment holds (lib/rails/paystack/). */

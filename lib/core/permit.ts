@@ -11,6 +11,12 @@ export function assertPermitted(principal: SessionPrincipal, permission: Permiss
   if (!permission) {
     throw new AppError("forbidden", "This route declares no permission; nobody may call it.");
   }
+  if (principal.twoFactorMissing && permission !== "account.self") {
+    throw new AppError(
+      "forbidden",
+      "This merchant requires two-factor sign-in of every member: set it up first (POST /v1/merchants/auth/2fa/setup, then /enable; in the console, Your account).",
+    );
+  }
   if (!can(principal.role, permission)) {
     throw new AppError(
       "forbidden",

@@ -42,6 +42,8 @@ export type SessionPrincipal = {
   membershipId: string;
   email: string;
   role: Role;
+  /** The merchant requires two-factor sign-in and this user has not set it up: only `account.self` is allowed. */
+  twoFactorMissing: boolean;
 };
 export type AnonymousPrincipal = { kind: "none" };
 

@@ -27,6 +27,8 @@ export interface MerchantsTable {
   fee_schedule: string | null;
   /** JSON array of the web origins that may frame the merchant's checkout (lib/merchants/embed-origins.ts); null = none. */
   embed_origins: string | null;
+  /** 1: every member must sign in with a second factor (an owner's switch). */
+  require_two_factor: Generated<number>;
   created_at: Int;
   updated_at: Int;
 }
@@ -37,8 +39,37 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   email_confirmed_at: Int | null;
+  /** The TOTP secret being set up (sealed), until a code of it enables it. */
+  totp_pending_sealed: string | null;
+  /** The enabled TOTP secret, sealed like the Paystack key (lib/merchants/two-factor.ts). */
+  totp_secret_sealed: string | null;
+  totp_enabled_at: Int | null;
+  /** The last 30-second step a code was accepted at: a code is accepted once. */
+  totp_last_step: Int | null;
   created_at: Int;
   updated_at: Int;
+}
+
+/** A single-use recovery code of a user's two-factor sign-in (hashed). */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: Int;
+  used_at: Int | null;
+}
+
+/** Between a right password and its code: a sign-in waiting for the second factor. */
+export interface LoginChallengesTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  merchant_id: string | null;
+  device_id: string | null;
+  attempts: number;
+  created_at: Int;
+  expires_at: Int;
+  used_at: Int | null;
 }
 
 /** A single-use emailed link of a user: a password reset or an email confirmation (its token hashed). */
@@ -568,6 +599,8 @@ export interface Database {
   invitations: InvitationsTable;
   audit_log: AuditLogTable;
   user_tokens: UserTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   transactions: TransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
   app_meta: AppMetaTable;

@@ -37,7 +37,10 @@ export async function authenticateSession({ token }: { token: string | null }): 
       j.onRef("m.id", "=", "s.membership_id").onRef("m.merchant_id", "=", "s.merchant_id"),
     )
     .innerJoin("users as u", "u.id", "m.user_id")
+    .innerJoin("merchants as mc", "mc.id", "s.merchant_id")
     .select([
+      "mc.require_two_factor",
+      "u.totp_enabled_at",
       "s.id",
       "s.merchant_id",
       "s.token_hash",
@@ -65,5 +68,6 @@ export async function authenticateSession({ token }: { token: string | null }): 
     membershipId: row.membership_id,
     email: row.email,
     role: row.role,
+    twoFactorMissing: Number(row.require_two_factor) === 1 && row.totp_enabled_at === null,
   };
 }

@@ -8,24 +8,29 @@ import { apiDeviceCookie, DeviceCookieHeaders } from "./device-cookie-header";
 import { disconnectPaystack } from "./disconnect-paystack";
 import { getPaystackConnection } from "./get-paystack-connection";
 import { getSettings } from "./get-settings";
-import { loginMerchant } from "./login-merchant";
+import { loginMerchant, loginTwoFactor } from "./login-merchant";
 import { logoutMerchant } from "./logout-merchant";
 import { listMemberships, switchMerchant } from "./memberships";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset";
 import {
+  LoginOrChallengeResponse,
   LoginResponse,
   LogoutResponse,
   MembershipsResponse,
   PasswordChangedResponse,
   PasswordResetResponse,
   PaystackConnectionResponse,
+  RecoveryCodesResponse,
   RollKeyResponse,
   SettingsResponse,
   SignupResponse,
+  TwoFactorRequirementResponse,
+  TwoFactorSetupResponse,
 } from "./responses";
 import { rollSecretKey } from "./roll-secret-key";
 import {
   LoginBody,
+  LoginTwoFactorBody,
   PasswordResetBody,
   PasswordResetConfirmBody,
   PaystackConnectBody,
@@ -36,8 +41,11 @@ import {
   SignupBody,
   SwitchMerchantBody,
   TransactionsQuery,
+  TwoFactorEnableBody,
+  TwoFactorRequirementBody,
 } from "./schemas";
 import { signupMerchant } from "./signup-merchant";
+import { enableTwoFactor, setTwoFactorRequirement, setupTwoFactor } from "./two-factor";
 import { updateSettings } from "./update-settings";
 
 /** Merchants: accounts, keys, settings, their transactions and their own Paystack account (session token). */
@@ -72,20 +80,91 @@ export const merchantsEndpoints = {
     auth: "none",
     body: LoginBody,
     status: 200,
-    response: LoginResponse,
+    response: LoginOrChallengeResponse,
     errors: ["invalid_credentials"],
     example: { email: "ada@example.com", password: "correct horse battery staple" },
     description:
-      "A client that keeps the device cookie this answers (Set-Cookie) and sends it back is let in with a right password even while guesses from elsewhere have the account locked (429 for other clients).",
+      "A client that keeps the device cookie this answers (Set-Cookie) and sends it back is let in with a right password even while guesses from elsewhere have the account locked (429 for other clients). With two-factor sign-in on, a right password answers `{twoFactorRequired: true, challenge}` instead, from any client: POST /v1/merchants/auth/login/2fa gives the session.",
     responseHeaders: DeviceCookieHeaders,
     handler: async ({ body, clientAddress, headers }) => {
-      const { device, ...session } = await loginMerchant({
+      const signedIn = await loginMerchant({
         ...body,
         clientAddress,
         deviceCookie: deviceCookieOf(headers.get("cookie")),
       });
+      if ("challenge" in signedIn) return signedIn;
+      const { device, ...session } = signedIn;
       return withHeaders(session, { "set-cookie": apiDeviceCookie(device, headers) });
     },
+  }),
+  loginTwoFactor: defineEndpoint({
+    method: "POST",
+    path: "/v1/merchants/auth/login/2fa",
+    tag: "Merchants",
+    summary: "Sign in, second step: the challenge and a two-factor code (or a recovery code)",
+    description:
+      "A code is accepted once (a later code is needed after it); a challenge lasts 5 minutes and takes at most 5 codes, then sign in with the password again.",
+    auth: "none",
+    body: LoginTwoFactorBody,
+    status: 200,
+    response: LoginResponse,
+    errors: ["invalid_token", "invalid_two_factor_code"],
+    example: { challenge: `l2f_${"x".repeat(43)}`, code: "123456" },
+    responseHeaders: DeviceCookieHeaders,
+    handler: async ({ body, headers }) => {
+      const { device, ...session } = await loginTwoFactor(body);
+      return withHeaders(session, { "set-cookie": apiDeviceCookie(device, headers) });
+    },
+  }),
+  setupTwoFactor: defineEndpoint({
+    method: "POST",
+    path: "/v1/merchants/auth/2fa/setup",
+    tag: "Merchants",
+    summary: "Start two-factor sign-in: a new TOTP secret and its QR code",
+    description:
+      "RFC 6238: 30-second steps, 6 digits, SHA-1. The secret is kept sealed until a code of it enables it (POST /v1/merchants/auth/2fa/enable).",
+    auth: "session",
+    permission: "account.self",
+    status: 200,
+    response: TwoFactorSetupResponse,
+    handler: ({ auth }) => setupTwoFactor({ userId: auth.userId, email: auth.email }),
+  }),
+  enableTwoFactor: defineEndpoint({
+    method: "POST",
+    path: "/v1/merchants/auth/2fa/enable",
+    tag: "Merchants",
+    summary: "Turn two-factor sign-in on with a code; answers 10 recovery codes, shown once",
+    auth: "session",
+    permission: "account.self",
+    body: TwoFactorEnableBody,
+    status: 200,
+    response: RecoveryCodesResponse,
+    errors: ["invalid_two_factor_code", "invalid_state"],
+    example: { code: "123456" },
+    handler: ({ auth, body, clientAddress }) =>
+      enableTwoFactor({ userId: auth.userId, code: body.code, audit: auditContext(auth, clientAddress) }),
+  }),
+  requireTwoFactor: defineEndpoint({
+    method: "PUT",
+    path: "/v1/merchants/two-factor-requirement",
+    tag: "Merchants",
+    summary: "Require two-factor sign-in of every member (owners only)",
+    description:
+      "With it on, a member without two-factor sign-in may only set it up: every other session endpoint answers 403 forbidden.",
+    auth: "session",
+    permission: "team.owners",
+    body: TwoFactorRequirementBody,
+    status: 200,
+    response: TwoFactorRequirementResponse,
+    errors: ["invalid_state"],
+    example: { required: true },
+    handler: ({ auth, body, clientAddress }) =>
+      setTwoFactorRequirement({
+        merchantId: auth.merchantId,
+        userId: auth.userId,
+        required: body.required,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   passwordReset: defineEndpoint({
     method: "POST",

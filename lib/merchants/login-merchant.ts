@@ -5,6 +5,7 @@ import { decoyPasswordHash, verifyPassword } from "@/lib/security/password";
 import { pepper } from "@/lib/security/pepper";
 import { countLoginAttempt, reserve } from "@/lib/security/rate-limit";
 import { signInMembership } from "./memberships";
+import { answerChallenge, startChallenge } from "./two-factor";
 
 /**
  * Exchange email and password for a session token. Every attempt spends a token of the client address's login
@@ -34,7 +35,7 @@ export async function loginMerchant(input: {
   try {
     const user = await db()
       .selectFrom("users")
-      .select(["id", "email", "password_hash"])
+      .select(["id", "email", "password_hash", "totp_enabled_at"])
       .where("email", "=", input.email)
       .executeTakeFirst();
     const account = user ? userAccount(user.id) : null;
@@ -46,7 +47,11 @@ export async function loginMerchant(input: {
       throw new AppError("invalid_credentials", "The email or password is incorrect.");
     }
     permit.refund();
+    // The right password resets the counts (a known device keeps its bypass of the account's lock), but with
+    // two-factor sign-in on, a session needs the code too, from any browser.
     await attempt.succeeded();
+    if (user.totp_enabled_at !== null)
+      return startChallenge({ userId: user.id, merchantId: input.merchantId, deviceId: device?.id ?? null });
     const signedIn = await signInMembership({
       userId: user.id,
       merchantId: input.merchantId,
@@ -56,4 +61,17 @@ export async function loginMerchant(input: {
   } finally {
     await permit.settle();
   }
+}
+
+/** The second step of a sign-in with two-factor sign-in on: the challenge and a code (or a recovery code). */
+export async function loginTwoFactor(input: { challenge: string; code?: string; recoveryCode?: string }) {
+  const { userId, merchantId, deviceId } = await answerChallenge(input);
+  const signedIn = await signInMembership({ userId, merchantId, peppered: await pepper() });
+  return {
+    ...signedIn,
+    device: await issueDeviceCookie(
+      userAccount(userId),
+      deviceId ? { id: deviceId, succeeded: async () => {} } : null,
+    ),
+  };
 }

@@ -90,3 +90,22 @@ export const PaystackConnectionResponse = z
 export const PasswordResetResponse = z.object({ accepted: z.literal(true) });
 
 export const PasswordChangedResponse = z.object({ passwordChanged: z.literal(true) });
+
+/** `data` of login: a session, or with two-factor sign-in on, the challenge its code answers. */
+export const LoginOrChallengeResponse = z.union([
+  LoginResponse,
+  z.object({ twoFactorRequired: z.literal(true), challenge: z.string().meta({ example: "l2f_8Kq..." }) }),
+]);
+
+export const TwoFactorSetupResponse = z.object({
+  secret: z.string().meta({ description: "Base32, for apps that cannot scan the QR code." }),
+  otpauthUrl: z.string().startsWith("otpauth://totp/"),
+  qrCode: z
+    .string()
+    .startsWith("data:image/png;base64,")
+    .meta({ description: "The otpauthUrl as a PNG, drawn on the server." }),
+});
+
+export const RecoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+
+export const TwoFactorRequirementResponse = z.object({ required: z.boolean() });

@@ -163,3 +163,25 @@ export const PasswordResetConfirmBody = z.strictObject({
   token: z.string().min(1, "must not be empty").max(100, "must be at most 100 characters"),
   password: NewPassword,
 });
+
+export const LoginTwoFactorBody = z
+  .strictObject({
+    challenge: z.string().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+    code: z
+      .string()
+      .regex(/^\d{6}$/, "must be the 6 digits your authenticator app shows")
+      .optional(),
+    recoveryCode: z.string().min(1, "must not be empty").max(40, "must be at most 40 characters").optional(),
+  })
+  .refine((b) => (b.code === undefined) !== (b.recoveryCode === undefined), {
+    message: "send either code or recoveryCode",
+    path: ["code"],
+  });
+
+export const TwoFactorEnableBody = z.strictObject({
+  code: z.string().regex(/^\d{6}$/, "must be the 6 digits your authenticator app shows"),
+});
+
+export const TwoFactorRequirementBody = z.strictObject({
+  required: z.boolean({ message: "must be true or false" }),
+});

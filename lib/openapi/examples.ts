@@ -50,6 +50,7 @@ export const SPECIMENS = {
     logo_url: null,
     fee_schedule: null,
     embed_origins: '["https://shop.example"]',
+    require_two_factor: 0,
     created_at: CREATED - 86_400_000,
     updated_at: CREATED - 86_400_000,
   } satisfies Selectable<MerchantsTable>,
@@ -494,6 +495,28 @@ export function successExamples(): Record<string, unknown> {
       },
     },
     "POST /v1/merchants/auth/login": { ...signedIn, role: "owner" },
+    "POST /v1/merchants/auth/login/2fa": { ...signedIn, role: "owner" },
+    "POST /v1/merchants/auth/2fa/setup": {
+      secret: "O5NZUGHSGGPHMNT7YMQWPJEOWOA3B2LE",
+      otpauthUrl:
+        "otpauth://totp/Paygate:ada%40example.com?secret=O5NZUGHSGGPHMNT7YMQWPJEOWOA3B2LE&issuer=Paygate",
+      qrCode: "data:image/png;base64,iVBORw0KGgo=",
+    },
+    "POST /v1/merchants/auth/2fa/enable": {
+      recoveryCodes: [
+        "7KQ2M-X9PZR",
+        "H3VBN-8WT4C",
+        "Q6ZRJ-2MXK9",
+        "B8TWP-5NH3V",
+        "M2XKQ-7RZ6J",
+        "W9CNB-4PT8H",
+        "R5JZM-3QX2K",
+        "T7HVW-9BN4P",
+        "K4PXR-6ZM2Q",
+        "N3BTJ-8VW5C",
+      ],
+    },
+    "PUT /v1/merchants/two-factor-requirement": { required: true },
     "POST /v1/merchants/auth/switch": { ...signedIn, role: "support" },
     "GET /v1/merchants/memberships": [
       { merchantId: merchant.id, businessName: merchant.business_name, role: "owner" },
@@ -665,6 +688,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   member_not_found: "id: no member or invitation 0b5c7a2e-4f1d-4c1b-9d3e-2a6f8e9b1c44 in this team.",
   last_owner: "This is the merchant's last owner: make another member an owner first.",
   already_member: "email: bola@example.com is already a member of this team.",
+  invalid_two_factor_code:
+    "code: not the code your app shows now, or a code already used; wait for the next one.",
   invalid_token: "This link is unknown, used or expired; ask for a new one.",
   payload_too_large: "The body must not exceed 65536 bytes (64 KiB).",
   headers_too_large: "The request headers are too large.",

@@ -6,7 +6,7 @@ import { deviceCookieOptions, SESSION_COOKIE, safeNext, sessionCookieOptions } f
 import { formValues, parseFields } from "@/lib/console/form-fields";
 import { isAppError } from "@/lib/core/errors";
 import { clientAddressOf } from "@/lib/http/client-address";
-import { loginMerchant } from "@/lib/merchants/login-merchant";
+import { loginMerchant, loginTwoFactor } from "@/lib/merchants/login-merchant";
 import { confirmPasswordReset, requestPasswordReset } from "@/lib/merchants/password-reset";
 import { LoginBody, PasswordResetBody, SignupBody } from "@/lib/merchants/schemas";
 import { signupMerchant } from "@/lib/merchants/signup-merchant";
@@ -24,6 +24,8 @@ export type AuthFormState = {
   values: Record<string, string>;
   fieldErrors: Record<string, string>;
   error: string | null;
+  /** A right password with two-factor sign-in on: the challenge the code answers. */
+  challenge?: string;
   /** After asking for a password reset: the answer is the same for every email. */
   sent?: boolean;
   /** After sign-up: the two secret keys, shown this once. */
@@ -65,6 +67,27 @@ export async function signIn(_: AuthFormState, form: FormData): Promise<AuthForm
     session = await loginMerchant({ ...parsed.data, clientAddress, deviceCookie });
   } catch (err) {
     return failure(kept, err);
+  }
+  if ("challenge" in session)
+    return { values: kept, fieldErrors: {}, error: null, challenge: session.challenge };
+  await startSession(session, https);
+  const next = form.get("next");
+  redirect(safeNext(typeof next === "string" ? next : null));
+}
+
+/** The second step of a sign-in with two-factor sign-in on: the code of the app, or a recovery code. */
+export async function signInCode(_: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const challenge = String(form.get("challenge") ?? "");
+  const code = String(form.get("code") ?? "").replace(/\s/g, "");
+  const { https } = await requestFacts();
+  let session: Awaited<ReturnType<typeof loginTwoFactor>>;
+  try {
+    session = await loginTwoFactor(
+      /^\d{6}$/.test(code) ? { challenge, code } : { challenge, recoveryCode: code.slice(0, 40) },
+    );
+  } catch (err) {
+    if (isAppError(err) && err.code === "invalid_token") return failure({}, err);
+    return { ...failure({}, err), challenge };
   }
   await startSession(session, https);
   const next = form.get("next");

@@ -117,8 +117,8 @@ export default async function AuditLogPage({
         )}
       </Section>
       <p className="text-sm text-slate-700">
-        Entries are kept for AUDIT_LOG_RETENTION_DAYS (400 days unless the deployment says otherwise), then
-        removed; nothing else changes or removes them.
+        Entries are kept for as long as the merchant's account exists: nothing changes or removes them (see
+        the API reference, "Audit log").
       </p>
     </>
   );
