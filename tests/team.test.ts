@@ -264,6 +264,29 @@ describe.each(targets)("teams on $name", (target) => {
     expect(lines[1]).toContain(`key.roll,test secret key,member,${owner.email},${address}`);
   });
 
+  it("the console's Team, Audit log and Your account pages render for the roles that may see them", async () => {
+    const owner = await signup(api);
+    const support = await addMember(api, target, owner.accessToken, "support");
+    const page = async (token: string, path: string) => {
+      const res = await fetch(`${target.url}${path}`, { headers: { cookie: `paygate_session=${token}` } });
+      return { status: res.status, html: await res.text() };
+    };
+    const team = await page(owner.accessToken, "/dashboard/team");
+    expect(team.status).toBe(200);
+    expect(team.html).toContain(support.email);
+    expect(team.html).toContain("Send invitation");
+    const log = await page(owner.accessToken, "/dashboard/audit-log?action=team");
+    expect(log.html).toContain("team.join");
+    expect(log.html).toContain(support.email);
+    const account = await page(support.accessToken, "/dashboard/account");
+    expect(account.html).toContain("Set up two-factor sign-in");
+    expect(account.html).not.toContain("Require two-factor sign-in of every member");
+    const refused = await page(support.accessToken, "/dashboard/team");
+    expect(refused.html).toContain('data-not-allowed="team.read"');
+    expect(refused.html).not.toContain(owner.email);
+    expect((await fetch(`${target.url}/dashboard/forgot-password`)).status).toBe(200);
+  });
+
   it("password reset: 202 for any email in the same time, one 30-minute link, every session ended", async () => {
     const owner = await signup(api);
     const member = await addMember(api, target, owner.accessToken, "viewer");

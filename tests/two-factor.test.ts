@@ -142,10 +142,24 @@ describe.each(targets)("two-factor sign-in on $name", (target) => {
       bearer(adminMember.accessToken),
     );
     expect(notOwner.status).toBe(403);
-    expect(
-      (await api.put("/v1/merchants/two-factor-requirement", { required: true }, bearer(owner.accessToken)))
-        .status,
-    ).toBe(200);
+    const mineFirst = await api.put(
+      "/v1/merchants/two-factor-requirement",
+      { required: true },
+      bearer(owner.accessToken),
+    );
+    expect(mineFirst.status).toBe(409);
+    const own = await api.post("/v1/merchants/auth/2fa/setup", undefined, bearer(owner.accessToken));
+    await api.post(
+      "/v1/merchants/auth/2fa/enable",
+      { code: codeAt(own.body.data.secret) },
+      bearer(owner.accessToken),
+    );
+    const on = await api.put(
+      "/v1/merchants/two-factor-requirement",
+      { required: true },
+      bearer(owner.accessToken),
+    );
+    expect(on.status).toBe(200);
     const refused = await api.get("/v1/merchants/transactions", bearer(viewer.accessToken));
     expect(refused.status).toBe(403);
     expect(refused.body.message).toContain("two-factor");

@@ -235,3 +235,13 @@ export async function setTwoFactorRequirement(input: {
     });
   return { required: input.required };
 }
+
+/** Whether the merchant requires two-factor sign-in of every member (the owner's switch). */
+export async function twoFactorRequired(merchantId: string): Promise<boolean> {
+  const row = await db()
+    .selectFrom("merchants")
+    .select("require_two_factor")
+    .where("id", "=", merchantId)
+    .executeTakeFirst();
+  return Number(row?.require_two_factor ?? 0) === 1;
+}
