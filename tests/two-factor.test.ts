@@ -132,6 +132,60 @@ describe.each(targets)("two-factor sign-in on $name", (target) => {
     expect(log[0]).toMatchObject({ action: "account.two_factor_enable", actor: { email: owner.email } });
   });
 
+  it("120 wrong passwords from 10 addresses leave the owner signing in from their own browser, with password and code", async () => {
+    const owner = await signup(api);
+    const setup = await api.post("/v1/merchants/auth/2fa/setup", undefined, bearer(owner.accessToken));
+    const { secret } = setup.body.data;
+    await api.post("/v1/merchants/auth/2fa/enable", { code: codeAt(secret) }, bearer(owner.accessToken));
+    const login = (password: string, address: string, cookie?: string) =>
+      api.post(
+        "/v1/merchants/auth/login",
+        { email: owner.email, password },
+        { "x-forwarded-for": address, ...(cookie && { cookie }) },
+      );
+    // The owner's browser signs in once (password, then code) and keeps its device cookie.
+    const first = await login(owner.password, randomAddress());
+    const signedIn = await api.post("/v1/merchants/auth/login/2fa", {
+      challenge: first.body.data.challenge,
+      code: codeAt(secret, 1),
+    });
+    const cookie = (signedIn.headers.getSetCookie().find((c) => c.startsWith("paygate_device=")) ?? "").split(
+      ";",
+    )[0] as string;
+    expect(cookie).toMatch(/^paygate_device=d1\./);
+
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, a) => {
+          const address = randomAddress();
+          const seen: number[] = [];
+          for (let i = 0; i < 12; i++) seen.push((await login(`wrong password ${a}.${i}`, address)).status);
+          return seen;
+        }),
+      )
+    ).flat();
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(90);
+
+    // A stranger with the right password is refused; the owner's browser gets the code step, not a session.
+    expect((await login(owner.password, randomAddress())).status).toBe(429);
+    const mine = await login(owner.password, randomAddress(), cookie);
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.body.data.twoFactorRequired).toBe(true);
+    // As if a minute had passed since the last code was accepted (codes of the next steps are used up here).
+    await testDb(target)
+      .updateTable("users")
+      .set({ totp_last_step: Math.floor(now() / 30) - 2 })
+      .where("email", "=", owner.email)
+      .execute();
+    const withCode = await api.post("/v1/merchants/auth/login/2fa", {
+      challenge: mine.body.data.challenge,
+      code: codeAt(secret),
+    });
+    expect(withCode.status, withCode.text).toBe(200);
+    expect(withCode.body.data.accessToken).toMatch(/^mst_/);
+  });
+
   it("an owner's switch requires it of every member: without it, a member may only set it up", async () => {
     const owner = await signup(api);
     const viewer = await addMember(api, target, owner.accessToken, "viewer", uniqueEmail("v"));
