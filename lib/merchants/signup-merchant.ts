@@ -1,12 +1,14 @@
 import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { env } from "@/lib/env";
 import { CHANNELS, serializeChannels } from "@/lib/payments/channel-list";
+import { sendAccountMail } from "@/lib/receipts/account-mail";
 import { issueDeviceCookie, userAccount } from "@/lib/security/known-device";
 import { hashPassword } from "@/lib/security/password";
 import { pepper } from "@/lib/security/pepper";
 import { addressSubject, consume } from "@/lib/security/rate-limit";
-import { newId } from "@/lib/security/tokens";
+import { newId, randomString } from "@/lib/security/tokens";
 import { issueSecretKey, issueSession } from "./credentials";
 import { presentMerchant } from "./present";
 
@@ -16,8 +18,8 @@ import { presentMerchant } from "./present";
  * naming the browser that signed up (lib/security/known-device.ts).
  *
  * A signup from the network spends a token of its client address's signup budget before anything else (429
- * `rate_limited` once spent): each one costs a scrypt and an account, and a 409 `email_taken` tells whether
- * an email is registered, so neither may be had at full speed. `clientAddress: null` is a signup that did
+ * `rate_limited` once spent): each one costs a scrypt and an account, so neither may be had at full speed. A
+ * taken email is answered like a new one, and its owner is emailed instead (`decoySignup`). `clientAddress: null` is a signup that did
  * not come over the network (the demo merchant at boot, benchmarks, tests).
  */
 export async function signupMerchant(input: {
@@ -88,8 +90,40 @@ export async function signupMerchant(input: {
         };
       });
   } catch (err) {
-    if (isUniqueViolation(err))
+    if (!isUniqueViolation(err)) throw err;
+    // Over the network a taken email is answered as a new one would be (nothing says it is registered);
+    // its owner gets an email saying so instead. Only signups from this process itself (the demo merchant
+    // at boot, scripts) are told 409 `email_taken`.
+    if (input.clientAddress === null)
       throw new AppError("email_taken", "email is already registered; sign in instead.");
-    throw err;
+    void sendAccountMail({
+      to: input.email,
+      kind: "signup_taken",
+      subject: "Someone tried to open a Paygate account with your email",
+      lines: [
+        `Someone tried to create the Paygate account "${input.businessName}" with this email, which already has an account. Nothing was created.`,
+        "If it was you, sign in instead, or reset your password. If not, you need do nothing.",
+      ],
+      action: { label: "Sign in", path: "/dashboard/login" },
+    });
+    return decoySignup(input, now);
   }
+}
+
+/**
+ * What a signup with a taken email answers: the shape of a new merchant's answer, with an id, a session token
+ * and keys that are drawn like real ones and open nothing (no row holds their hashes). A device cookie of no
+ * account, so the answer's headers are alike too.
+ */
+async function decoySignup(input: { businessName: string; email: string }, now: number) {
+  return {
+    merchant: presentMerchant({ id: newId(), business_name: input.businessName, email: input.email }),
+    accessToken: `mst_${randomString(43)}`,
+    expiresAt: new Date(now + env().SESSION_TTL_SECONDS * 1000).toISOString(),
+    keys: {
+      test: { secretKey: `sk_test_${randomString(43)}` },
+      live: { secretKey: `sk_live_${randomString(43)}` },
+    },
+    device: await issueDeviceCookie(userAccount(newId())),
+  };
 }
