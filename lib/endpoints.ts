@@ -1,3 +1,4 @@
+import { auditEndpoints } from "@/lib/audit/endpoints";
 import { channelsEndpoints } from "@/lib/channels/endpoints";
 import { checkoutEndpoints } from "@/lib/checkout/endpoints";
 import type { Endpoint } from "@/lib/core/endpoint";
@@ -8,6 +9,7 @@ import { opsEndpoints } from "@/lib/ops/endpoints";
 import { paymentsEndpoints } from "@/lib/payments/endpoints";
 import { refundsEndpoints } from "@/lib/refunds/endpoints";
 import { subscriptionsEndpoints } from "@/lib/subscriptions/endpoints";
+import { teamEndpoints } from "@/lib/team/endpoints";
 import { webhooksEndpoints } from "@/lib/webhooks/endpoints";
 
 /**
@@ -24,6 +26,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   subscriptionsEndpoints,
   webhooksEndpoints,
   merchantsEndpoints,
+  teamEndpoints,
+  auditEndpoints,
   linksEndpoints,
   opsEndpoints,
 ].flatMap((area): Endpoint[] => Object.values(area));

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { client, initialize, production, randomAddress, signup, targets, uniqueEmail } from "./helpers/api";
 import { testDb } from "./helpers/db";
+import { mailsTo } from "./helpers/team";
 import type { Target } from "./setup/servers";
 
 describe.each(targets)("merchant endpoints on $name", (target) => {
@@ -40,13 +41,16 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
       expect(k.key_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(k.key_hash).not.toContain(d.keys.test.secretKey.slice(8));
     }
-    const merchant = await db
-      .selectFrom("merchants")
-      .selectAll()
-      .where("id", "=", d.merchant.id)
+    // The password is the owner's, a user of the merchant (docs/console.md "Team").
+    const owner = await db
+      .selectFrom("users")
+      .innerJoin("memberships", "memberships.user_id", "users.id")
+      .select(["users.password_hash", "memberships.role"])
+      .where("memberships.merchant_id", "=", d.merchant.id)
       .executeTakeFirstOrThrow();
-    expect(merchant.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    expect(merchant.password_hash).not.toContain("a long enough password");
+    expect(owner.role).toBe("owner");
+    expect(owner.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(owner.password_hash).not.toContain("a long enough password");
     const session = await db
       .selectFrom("merchant_sessions")
       .selectAll()
@@ -56,15 +60,24 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     expect(session.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("refuses a second signup with the same email (409 email_taken) and weak input (400)", async () => {
+  it("answers a second signup with the same email as a new one (the owner is emailed) and refuses weak input (400)", async () => {
     const m = await signup(api);
     const again = await api.post("/v1/merchants/auth/signup", {
       businessName: "X",
       email: m.email,
       password: "another password",
     });
-    expect(again.status).toBe(409);
-    expect(again.body.error).toBe("email_taken");
+    // A taken email is answered as a new one (nothing says it is registered); its keys and token open nothing,
+    // and the email's owner is told instead.
+    expect(again.status).toBe(201);
+    expect(Object.keys(again.body.data).sort()).toEqual(["accessToken", "expiresAt", "keys", "merchant"]);
+    expect(again.body.data.merchant.id).not.toBe(m.id);
+    expect((await api.get("/v1/merchants/settings", bearer(again.body.data.accessToken))).status).toBe(401);
+    expect(
+      (await initialize(api, again.body.data.keys.test.secretKey, { amount: "100.00", email: "a@b.co" }))
+        .status,
+    ).toBe(401);
+    expect(mailsTo(target, m.email).some((mail) => mail.includes("already has an account"))).toBe(true);
     const weak = await api.post("/v1/merchants/auth/signup", {
       businessName: "X",
       email: uniqueEmail(),
@@ -80,6 +93,7 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
     expect(ok.status).toBe(200);
     expect(ok.body.data).toEqual({
       merchant: { id: m.id, businessName: "Test Shop", email: m.email },
+      role: "owner",
       accessToken: expect.stringMatching(/^mst_/),
       expiresAt: expect.any(String),
     });
@@ -166,9 +180,9 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
       expect(bad.status, `invalid signup ${i + 1}`).toBe(400);
     }
     const taken = await signup(api);
-    // A 409 spends a token like a new account does: it is how registered emails would be probed.
+    // A taken email spends a token like a new account does (and is answered like one).
     const probe = await office.post("/v1/merchants/auth/signup", body(taken.email));
-    expect(probe.status).toBe(409);
+    expect(probe.status).toBe(201);
     const answers = await Promise.all(
       Array.from({ length: 21 }, () => office.post("/v1/merchants/auth/signup", body(uniqueEmail()))),
     );

@@ -304,6 +304,8 @@ describe.each(dbKinds)("the server SDK on %s", (kind) => {
     const signedUp = await anonymous.merchants.signup({ businessName: "SDK Shop", email, password });
     expect(signedUp.keys.test.secretKey).toMatch(/^sk_test_/);
     const session = await anonymous.merchants.login({ email, password });
+    // Without two-factor sign-in the answer is the session (with it, a challenge: merchants.loginTwoFactor).
+    if (!("accessToken" in session)) throw new Error("login answered a two-factor challenge");
     expect(session.accessToken).toMatch(/^mst_/);
     const console = anonymous.withSession(session.accessToken);
     const endpoint = await console.merchants.webhookEndpoint.update({ mode: "test", url: receiver.url });

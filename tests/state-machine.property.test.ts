@@ -1329,6 +1329,7 @@ describe("transaction state machine (property, in-process)", () => {
         merchantId: merchant.id,
         mode: "test",
         keyId: key.id,
+        keyLast4: "0000",
         merchant: {
           channels: JSON.stringify(["card", "bank_transfer", "bank_payment", "ussd"]),
           merchantBearsCost: false,

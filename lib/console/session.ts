@@ -3,11 +3,22 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { isAppError } from "@/lib/core/errors";
 import type { SessionPrincipal } from "@/lib/core/principal";
+import { can, type Permission } from "@/lib/core/roles";
 import type { Mode } from "@/lib/db/schema";
 import { authenticateSession } from "@/lib/merchants/authenticate-session";
 import { consoleMode, MODE_COOKIE, SESSION_COOKIE } from "./cookies";
 
-export type ConsoleMerchant = { principal: SessionPrincipal; merchantId: string; mode: Mode };
+export type ConsoleMerchant = {
+  principal: SessionPrincipal;
+  merchantId: string;
+  mode: Mode;
+  /** Whether this member's role allows `permission` (lib/core/roles.ts): pages hide what it does not. */
+  can: (permission: Permission) => boolean;
+};
+
+function consoleMerchant(principal: SessionPrincipal, mode: Mode): ConsoleMerchant {
+  return { principal, merchantId: principal.merchantId, mode, can: (p) => can(principal.role, p) };
+}
 
 /** The path and query the merchant asked for (set by proxy.ts), to come back to after signing in. */
 export async function requestedPath(): Promise<string> {
@@ -24,7 +35,7 @@ export const requireMerchant = cache(async (): Promise<ConsoleMerchant> => {
   const token = jar.get(SESSION_COOKIE)?.value ?? null;
   try {
     const principal = await authenticateSession({ token });
-    return { principal, merchantId: principal.merchantId, mode: consoleMode(jar.get(MODE_COOKIE)?.value) };
+    return consoleMerchant(principal, consoleMode(jar.get(MODE_COOKIE)?.value));
   } catch (err) {
     if (!isAppError(err) || err.code !== "invalid_session") throw err;
     const next = await requestedPath();
@@ -36,7 +47,7 @@ export const requireMerchant = cache(async (): Promise<ConsoleMerchant> => {
 export async function sessionFromRequest(request: Request): Promise<ConsoleMerchant> {
   const cookie = parseCookies(request.headers.get("cookie"));
   const principal = await authenticateSession({ token: cookie[SESSION_COOKIE] ?? null });
-  return { principal, merchantId: principal.merchantId, mode: consoleMode(cookie[MODE_COOKIE]) };
+  return consoleMerchant(principal, consoleMode(cookie[MODE_COOKIE]));
 }
 
 export function parseCookies(header: string | null): Record<string, string> {

@@ -6,6 +6,7 @@ import type {
   SecretKeyPrincipal,
   SessionPrincipal,
 } from "./principal";
+import type { Permission } from "./roles";
 
 /**
  * One definition per endpoint (docs/decisions/013-endpoint-registry.md): method, path, credential, request
@@ -84,6 +85,11 @@ export type EndpointDefinition<
   summary: string;
   description?: string;
   auth: A;
+  /**
+   * What a member's role must allow to call it (lib/core/roles.ts): every session endpoint names one, checked
+   * before anything else is read (403 `forbidden` naming it). `account.self` is every member's.
+   */
+  permission?: A extends "session" ? Permission : never;
   body?: B;
   query?: Q;
   params?: P;
@@ -170,6 +176,7 @@ export function declaredErrors(endpoint: Endpoint): ErrorCode[] {
   if (endpoint.auth === "secret_key") codes.add("invalid_api_key").add("rate_limited");
   if (endpoint.auth === "access_code") codes.add("invalid_access_code").add("rate_limited");
   if (endpoint.auth === "session") codes.add("invalid_session");
+  if (endpoint.auth === "session" && endpoint.permission !== "account.self") codes.add("forbidden");
   if (
     endpoint.path.endsWith("/auth/login") ||
     endpoint.path.endsWith("/auth/signup") ||

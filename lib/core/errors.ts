@@ -16,11 +16,17 @@ export const ERROR_STATUS = {
   invalid_access_code: 401,
   invalid_session: 401,
   invalid_credentials: 401,
+  /** A wrong, replayed or used two-factor code (or recovery code) on a sign-in challenge. */
+  invalid_two_factor_code: 401,
+  /** An invitation, password-reset or email-confirmation link that is unknown, used, replaced or expired. */
+  invalid_token: 400,
   /** A processor webhook without a valid signature of a key this deployment holds (lib/rails/paystack/). */
   invalid_signature: 401,
   /** GET /v1/metrics with a token other than METRICS_TOKEN, or none from an address it does not list. */
   invalid_metrics_token: 401,
   test_mode_only: 403,
+  /** A member whose role lacks the endpoint's permission (the message names it: lib/core/roles.ts). */
+  forbidden: 403,
   /** A processor webhook from an address outside PAYSTACK_WEBHOOK_ALLOWED_IPS; GET /v1/metrics from one outside METRICS_ALLOWED_ADDRESSES. */
   address_not_allowed: 403,
   /** A console mutation from another site (its Origin is not this service's). */
@@ -37,6 +43,10 @@ export const ERROR_STATUS = {
   /** A subscription's code that is unknown, another merchant's or another mode's. */
   subscription_not_found: 404,
   route_not_found: 404,
+  /** A merchant the signed-in user is not a member of (or that does not exist). */
+  merchant_not_found: 404,
+  /** A team member or invitation id that is unknown or another merchant's. */
+  member_not_found: 404,
   method_not_allowed: 405,
   /** The request's headers, or the whole request, did not arrive in time; answered by server.mjs. */
   request_timeout: 408,
@@ -59,6 +69,10 @@ export const ERROR_STATUS = {
   subscription_ended: 409,
   idempotency_in_progress: 409,
   email_taken: 409,
+  /** The change would leave the merchant without an owner. */
+  last_owner: 409,
+  /** An invitation to someone who is already a member. */
+  already_member: 409,
   payload_too_large: 413,
   /** Request headers too large; answered by server.mjs. */
   headers_too_large: 431,

@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { authorizationsOf } from "./authorizations-of";
@@ -17,25 +18,34 @@ export async function createCustomer(input: {
   name?: string | null;
   phone?: string | null;
   metadata?: Record<string, unknown> | null;
+  audit?: AuditContext;
 }) {
   const key = emailKey(input.email);
   const now = Date.now();
+  const code = newCustomerCode();
   const inserted = await db()
-    .insertInto("customers")
-    .values({
-      id: newCustomerCode(),
-      merchant_id: input.merchantId,
-      mode: input.mode,
-      email: input.email.trim(),
-      email_key: key,
-      name: input.name ?? null,
-      phone: input.phone ?? null,
-      metadata: input.metadata ? JSON.stringify(input.metadata) : null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(["merchant_id", "mode", "email_key"]).doNothing())
-    .executeTakeFirst();
+    .transaction()
+    .execute(async (trx) => {
+      const made = await trx
+        .insertInto("customers")
+        .values({
+          id: code,
+          merchant_id: input.merchantId,
+          mode: input.mode,
+          email: input.email.trim(),
+          email_key: key,
+          name: input.name ?? null,
+          phone: input.phone ?? null,
+          metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(["merchant_id", "mode", "email_key"]).doNothing())
+        .executeTakeFirst();
+      if (input.audit && Number(made.numInsertedOrUpdatedRows ?? 0n) === 1)
+        await recordAudit(trx, input.audit, "customer.create", code, now);
+      return made;
+    });
   const row = await db()
     .selectFrom("customers")
     .selectAll()

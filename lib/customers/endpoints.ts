@@ -1,3 +1,4 @@
+import { auditContext } from "@/lib/audit/record";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { createCustomer } from "./create-customer";
 import { deactivateAuthorization } from "./deactivate-authorization";
@@ -39,11 +40,12 @@ export const customersEndpoints = {
     alsoStatus: KNOWN,
     response: CustomerResponse,
     example: CREATE_EXAMPLE,
-    handler: async ({ auth, body, answerWith }) => {
+    handler: async ({ auth, body, answerWith, clientAddress }) => {
       const { created, customer } = await createCustomer({
         merchantId: auth.merchantId,
         mode: auth.mode,
         ...body,
+        audit: auditContext(auth, clientAddress),
       });
       if (!created) answerWith(200);
       return customer;
@@ -86,8 +88,14 @@ export const customersEndpoints = {
     response: CustomerResponse,
     errors: ["customer_not_found"],
     example: UPDATE_EXAMPLE,
-    handler: ({ auth, params, body }) =>
-      updateCustomer({ merchantId: auth.merchantId, mode: auth.mode, code: params.code, patch: body }),
+    handler: ({ auth, params, body, clientAddress }) =>
+      updateCustomer({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        code: params.code,
+        patch: body,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   deactivate: defineEndpoint({
     method: "POST",
@@ -101,8 +109,13 @@ export const customersEndpoints = {
     status: 200,
     response: AuthorizationResponse,
     errors: ["authorization_not_found"],
-    handler: ({ auth, params }) =>
-      deactivateAuthorization({ merchantId: auth.merchantId, mode: auth.mode, code: params.code }),
+    handler: ({ auth, params, clientAddress }) =>
+      deactivateAuthorization({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        code: params.code,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   consoleCreate: defineEndpoint({
     method: "POST",
@@ -111,16 +124,18 @@ export const customersEndpoints = {
     summary: "Create a customer, or find the one of an email (the console's)",
     description: CREATE_DESCRIPTION,
     auth: "session",
+    permission: "customers.write",
     body: CreateCustomerBody,
     status: 201,
     alsoStatus: KNOWN,
     response: CustomerResponse,
     example: CREATE_EXAMPLE,
-    handler: async ({ auth, body, answerWith }) => {
+    handler: async ({ auth, body, answerWith, clientAddress }) => {
       const { created, customer } = await createCustomer({
         merchantId: auth.merchantId,
         mode: auth.mode,
         ...body,
+        audit: auditContext(auth, clientAddress),
       });
       if (!created) answerWith(200);
       return customer;
@@ -132,6 +147,7 @@ export const customersEndpoints = {
     tag: "Customers",
     summary: "Customers, newest first (the console's)",
     auth: "session",
+    permission: "customers.read",
     query: CustomersQuery,
     status: 200,
     response: CustomerListResponse,
@@ -143,6 +159,7 @@ export const customersEndpoints = {
     tag: "Customers",
     summary: "One customer, with its saved cards (the console's)",
     auth: "session",
+    permission: "customers.read",
     params: CustomerParams,
     status: 200,
     response: CustomerResponse,
@@ -156,14 +173,21 @@ export const customersEndpoints = {
     tag: "Customers",
     summary: "Change a customer's name, phone or metadata (the console's)",
     auth: "session",
+    permission: "customers.write",
     params: CustomerParams,
     body: UpdateCustomerBody,
     status: 200,
     response: CustomerResponse,
     errors: ["customer_not_found"],
     example: UPDATE_EXAMPLE,
-    handler: ({ auth, params, body }) =>
-      updateCustomer({ merchantId: auth.merchantId, mode: auth.mode, code: params.code, patch: body }),
+    handler: ({ auth, params, body, clientAddress }) =>
+      updateCustomer({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        code: params.code,
+        patch: body,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   consoleDeactivate: defineEndpoint({
     method: "POST",
@@ -171,11 +195,17 @@ export const customersEndpoints = {
     tag: "Customers",
     summary: "Stop a saved card for good (the console's)",
     auth: "session",
+    permission: "customers.write",
     params: AuthorizationParams,
     status: 200,
     response: AuthorizationResponse,
     errors: ["authorization_not_found"],
-    handler: ({ auth, params }) =>
-      deactivateAuthorization({ merchantId: auth.merchantId, mode: auth.mode, code: params.code }),
+    handler: ({ auth, params, clientAddress }) =>
+      deactivateAuthorization({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        code: params.code,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
 };

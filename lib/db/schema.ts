@@ -29,8 +29,102 @@ export interface MerchantsTable {
   embed_origins: string | null;
   /** JSON array of the days after a failed renewal on which it is tried again (lib/billing/dunning.ts); null = 1, 3, 5. */
   dunning_days: string | null;
+  /** 1: every member must sign in with a second factor (an owner's switch). */
+  require_two_factor: Generated<number>;
   created_at: Int;
   updated_at: Int;
+}
+
+/** Someone who signs in: an email and a password, in any number of merchants (`memberships`). */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  email_confirmed_at: Int | null;
+  /** The TOTP secret being set up (sealed), until a code of it enables it. */
+  totp_pending_sealed: string | null;
+  /** The enabled TOTP secret, sealed like the Paystack key (lib/merchants/two-factor.ts). */
+  totp_secret_sealed: string | null;
+  totp_enabled_at: Int | null;
+  /** The last 30-second step a code was accepted at: a code is accepted once. */
+  totp_last_step: Int | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+/** A single-use recovery code of a user's two-factor sign-in (hashed). */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: Int;
+  used_at: Int | null;
+}
+
+/** Between a right password and its code: a sign-in waiting for the second factor. */
+export interface LoginChallengesTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  merchant_id: string | null;
+  device_id: string | null;
+  attempts: number;
+  created_at: Int;
+  expires_at: Int;
+  used_at: Int | null;
+}
+
+/** A single-use emailed link of a user: a password reset or an email confirmation (its token hashed). */
+export interface UserTokensTable {
+  id: string;
+  user_id: string;
+  /** "password_reset" | "email_confirmation" */
+  kind: string;
+  token_hash: string;
+  created_at: Int;
+  expires_at: Int;
+  used_at: Int | null;
+}
+
+/** A user in a merchant, with a role (lib/core/roles.ts). */
+export interface MembershipsTable {
+  id: string;
+  merchant_id: string;
+  user_id: string;
+  role: string;
+  created_at: Int;
+  updated_at: Int;
+  last_sign_in_at: Int | null;
+}
+
+/** An invitation to join a merchant (its token stored as a keyed hash only). */
+export interface InvitationsTable {
+  id: string;
+  merchant_id: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  /** The membership that invited. */
+  invited_by: string;
+  created_at: Int;
+  expires_at: Int;
+  accepted_at: Int | null;
+  revoked_at: Int | null;
+}
+
+/** One change made with a session or a secret key, written in the change's own transaction; never updated. */
+export interface AuditLogTable {
+  id: string;
+  merchant_id: string;
+  mode: Mode;
+  at: Int;
+  action: string;
+  target: string | null;
+  /** "member" | "secret_key" */
+  actor_type: string;
+  actor_email: string | null;
+  actor_key_last4: string | null;
+  address: string | null;
 }
 
 export interface ApiKeysTable {
@@ -48,6 +142,8 @@ export interface ApiKeysTable {
 export interface MerchantSessionsTable {
   id: string;
   merchant_id: string;
+  /** The membership (a user in this merchant) the session acts as; null only on rows from before 0035. */
+  membership_id: string | null;
   token_hash: string;
   created_at: Int;
   expires_at: Int;
@@ -599,6 +695,13 @@ export interface Database {
   merchants: MerchantsTable;
   api_keys: ApiKeysTable;
   merchant_sessions: MerchantSessionsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  audit_log: AuditLogTable;
+  user_tokens: UserTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
   transactions: TransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
   app_meta: AppMetaTable;

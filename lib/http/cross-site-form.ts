@@ -70,7 +70,8 @@ export async function refuseCrossSiteForm(input: {
   log.warn("cross-site form refused", {
     requestId: input.requestId,
     method: "POST",
-    path: url.pathname.slice(0, 200),
+    // An emailed link's token (an invitation, a password reset) is in its page's path: never logged.
+    path: url.pathname.replace(/\/(inv|pwr|eml)_[0-9A-Za-z]+/g, "/$1_[redacted]").slice(0, 200),
     origin: input.origin.slice(0, 100),
     action: headers.has("next-action") ? "next-action" : "form",
   });

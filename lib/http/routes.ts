@@ -30,6 +30,8 @@ export function endpointHandler(endpoint: Endpoint, door: Door = "api"): RouteHa
     throw new Error(`${endpoint.method} ${endpoint.path} has no handler: serve it from its route`);
   const declared = new Set(declaredErrors(endpoint));
   if (door === "console") declared.add("cross_origin");
+  // A route without a permission refuses every member (lib/core/permit.ts); say so rather than answer 500.
+  if (endpoint.auth === "session") declared.add("forbidden");
   return withApi(
     {
       door,
@@ -38,6 +40,7 @@ export function endpointHandler(endpoint: Endpoint, door: Door = "api"): RouteHa
       query: endpoint.query,
       params: endpoint.params,
       rawBody: endpoint.rawBody,
+      permission: endpoint.permission,
       declared,
     },
     async (ctx) => {

@@ -4,7 +4,9 @@ import { sessionFromRequest } from "@/lib/console/session";
 import type { Credential, EndpointContext, PrincipalFor } from "@/lib/core/endpoint";
 import { AppError, type ErrorCode, isAppError } from "@/lib/core/errors";
 import { metrics } from "@/lib/core/metrics";
+import { assertPermitted } from "@/lib/core/permit";
 import type { Principal } from "@/lib/core/principal";
+import type { Permission } from "@/lib/core/roles";
 import { parseOrThrow } from "@/lib/core/validation";
 import { isDatabaseUnavailable } from "@/lib/db/errors";
 import { env } from "@/lib/env";
@@ -42,6 +44,8 @@ type Options<A extends Credential, B, Q, P> = {
    * (the test servers), a failure with any other code answers 500 `internal_error` and is logged as undeclared.
    */
   declared?: ReadonlySet<ErrorCode>;
+  /** A session endpoint's permission (lib/core/roles.ts), checked before the request is read. */
+  permission?: Permission;
 };
 
 function bearer(request: Request): string | null {
@@ -209,6 +213,7 @@ export function withApi<
       if (door === "console" && method !== "GET" && method !== "HEAD") assertSameOrigin(request.headers);
       const auth = (await principalOf(options.auth, door, request, clientAddress)) as PrincipalFor<A>;
       const merchantId = auth.kind !== "none" ? auth.merchantId : undefined;
+      if (auth.kind === "session") assertPermitted(auth, options.permission);
       const hasBody = method === "POST" || method === "PUT" || method === "PATCH";
       const read = hasBody ? await readJsonBody(request) : undefined;
       const rawBody = read?.value;

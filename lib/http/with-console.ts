@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { assertSameOrigin, isHttps } from "@/lib/console/origin";
 import { type ConsoleMerchant, sessionFromRequest } from "@/lib/console/session";
+import { assertPermitted } from "@/lib/core/permit";
+import type { Permission } from "@/lib/core/roles";
 import { parseOrThrow } from "@/lib/core/validation";
 import { readJsonObject } from "./body";
 import { clientAddressOf } from "./client-address";
@@ -40,7 +42,7 @@ function serializeCookie({ name, value, options }: Cookie): string {
  * lib/http/routes.ts). The domain work is the same `lib/` verbs the /v1 routes call.
  */
 export function withConsole<S extends boolean, B extends z.ZodType | undefined = undefined>(
-  options: { session: S; body?: B },
+  options: { session: S; body?: B; permission?: S extends true ? Permission : never },
   handler: (ctx: Ctx<S, B>) => Promise<ConsoleResult>,
 ) {
   return (
@@ -51,6 +53,7 @@ export function withConsole<S extends boolean, B extends z.ZodType | undefined =
       const method = request.method.toUpperCase();
       if (method !== "GET" && method !== "HEAD") assertSameOrigin(request.headers);
       const merchant = (options.session ? await sessionFromRequest(request) : null) as Ctx<S, B>["merchant"];
+      if (merchant) assertPermitted(merchant.principal, options.permission);
       const raw = method === "GET" ? {} : await readJsonObject(request);
       const body = (options.body ? parseOrThrow(options.body, raw, "body") : undefined) as Ctx<S, B>["body"];
       const params = Object.fromEntries(

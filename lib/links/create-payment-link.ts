@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { AppError, invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
@@ -39,7 +40,12 @@ function amountOrThrow(field: string, value: string | null | undefined, currency
  * `amount`, or a customer-entered amount optionally bounded by `minAmount`/`maxAmount`. Channels default to
  * the merchant's enabled ones and may only narrow them.
  */
-export async function createPaymentLink(input: { merchantId: string; mode: Mode; link: CreateLinkInput }) {
+export async function createPaymentLink(input: {
+  merchantId: string;
+  mode: Mode;
+  link: CreateLinkInput;
+  audit?: AuditContext;
+}) {
   assertServedMode(input.mode);
   const l = input.link;
   const amount = amountOrThrow("amount", l.amount, l.currency);
@@ -112,7 +118,12 @@ export async function createPaymentLink(input: { merchantId: string; mode: Mode;
       updated_at: now,
     };
     try {
-      await db().insertInto("payment_links").values(row).execute();
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto("payment_links").values(row).execute();
+          if (input.audit) await recordAudit(trx, input.audit, "link.create", row.slug, now);
+        });
       return presentLink(row, 0);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err; // a slug collision: draw another suffix

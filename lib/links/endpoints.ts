@@ -1,3 +1,4 @@
+import { auditContext } from "@/lib/audit/record";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { deploymentMode } from "@/lib/env";
 import { SessionResponse } from "@/lib/payments/responses";
@@ -18,13 +19,19 @@ export const linksEndpoints = {
     tag: "Payment links",
     summary: "Create a payment link",
     auth: "session",
+    permission: "links.write",
     body: CreateLinkBody,
     status: 201,
     response: LinkResponse,
     errors: ["channel_unavailable"],
     example: { title: "Summer tote", amount: "18500.00", currency: "NGN" },
-    handler: ({ auth, body }) =>
-      createPaymentLink({ merchantId: auth.merchantId, mode: auth.mode, link: body }),
+    handler: ({ auth, body, clientAddress }) =>
+      createPaymentLink({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        link: body,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   list: defineEndpoint({
     method: "GET",
@@ -32,6 +39,7 @@ export const linksEndpoints = {
     tag: "Payment links",
     summary: "The merchant's payment links, newest first",
     auth: "session",
+    permission: "payments.read",
     query: LinksQuery,
     status: 200,
     response: LinkListResponse,
@@ -44,6 +52,7 @@ export const linksEndpoints = {
     tag: "Payment links",
     summary: "One payment link",
     auth: "session",
+    permission: "payments.read",
     params: SlugParams,
     status: 200,
     response: LinkResponse,
@@ -57,18 +66,20 @@ export const linksEndpoints = {
     tag: "Payment links",
     summary: "Change a payment link (deactivate it, say)",
     auth: "session",
+    permission: "links.write",
     params: SlugParams,
     body: UpdateLinkBody,
     status: 200,
     response: LinkResponse,
     errors: ["payment_link_not_found", "channel_unavailable"],
     example: { active: false },
-    handler: ({ auth, params, body }) =>
+    handler: ({ auth, params, body, clientAddress }) =>
       updatePaymentLink({
         merchantId: auth.merchantId,
         mode: auth.mode,
         slug: params.slug,
         changes: body,
+        audit: auditContext(auth, clientAddress),
       }),
   }),
   display: defineEndpoint({

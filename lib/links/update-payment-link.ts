@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
@@ -19,6 +20,7 @@ export async function updatePaymentLink(input: {
     expiresAt?: string | null;
     usageLimit?: number | null;
   };
+  audit?: AuditContext;
 }) {
   assertServedMode(input.mode);
   const row = await merchantLink(input);
@@ -28,18 +30,24 @@ export async function updatePaymentLink(input: {
   if (typeof expiresAt === "number" && expiresAt <= Date.now())
     throw invalidField("expiresAt", "in_the_past", "expiresAt must be in the future");
   await db()
-    .updateTable("payment_links")
-    .set({
-      updated_at: Date.now(),
-      ...(c.title !== undefined && { title: c.title }),
-      ...(c.description !== undefined && { description: c.description || null }),
-      ...(c.redirectUrl !== undefined && { redirect_url: c.redirectUrl }),
-      ...(c.active !== undefined && { active: c.active ? 1 : 0 }),
-      ...(expiresAt !== undefined && { expires_at: expiresAt }),
-      ...(c.usageLimit !== undefined && { usage_limit: c.usageLimit }),
-    })
-    .where("id", "=", row.id)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("payment_links")
+        .set({
+          updated_at: Date.now(),
+          ...(c.title !== undefined && { title: c.title }),
+          ...(c.description !== undefined && { description: c.description || null }),
+          ...(c.redirectUrl !== undefined && { redirect_url: c.redirectUrl }),
+          ...(c.active !== undefined && { active: c.active ? 1 : 0 }),
+          ...(expiresAt !== undefined && { expires_at: expiresAt }),
+          ...(c.usageLimit !== undefined && { usage_limit: c.usageLimit }),
+        })
+        .where("id", "=", row.id)
+        .execute();
+      if (input.audit)
+        await recordAudit(trx, input.audit, "link.update", `${row.slug}: ${Object.keys(c).join(", ")}`);
+    });
   const updated = await db()
     .selectFrom("payment_links")
     .selectAll()

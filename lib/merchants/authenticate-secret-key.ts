@@ -17,6 +17,7 @@ const findKey = (hash: string) =>
       "api_keys.merchant_id",
       "api_keys.mode",
       "api_keys.key_hash",
+      "api_keys.key_last4",
       "merchants.channels",
       "merchants.merchant_bears_cost",
       "merchants.fee_schedule",
@@ -65,6 +66,7 @@ export async function authenticateSecretKey({ key }: { key: string | null }): Pr
     merchantId: row.merchant_id,
     mode: row.mode,
     keyId: row.id,
+    keyLast4: row.key_last4,
     merchant: merchantPricing(row),
   };
 }

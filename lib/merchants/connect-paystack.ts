@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
@@ -16,7 +17,12 @@ import { presentPaystackConnection } from "./paystack-connection";
  * sealed (AES-256-GCM under a key derived from APP_SECRET, bound to this merchant and mode) and never shown
  * again. Replacing keeps the connection's id, so the webhook address set in Paystack stays valid.
  */
-export async function connectPaystack(input: { merchantId: string; mode: Mode; secretKey: string }) {
+export async function connectPaystack(input: {
+  merchantId: string;
+  mode: Mode;
+  secretKey: string;
+  audit?: AuditContext;
+}) {
   assertServedMode(input.mode);
   const prefix = `sk_${input.mode}_`;
   if (!input.secretKey.startsWith(prefix)) {
@@ -36,22 +42,34 @@ export async function connectPaystack(input: { merchantId: string; mode: Mode; s
   const sealed = seal(await pepper(), input.secretKey, keySeal(input.merchantId, input.mode));
   const now = Date.now();
   await db()
-    .insertInto("processor_connections")
-    .values({
-      id: `psc_${randomString(24)}`,
-      merchant_id: input.merchantId,
-      mode: input.mode,
-      processor: PROCESSOR,
-      secret_sealed: sealed,
-      key_last4: input.secretKey.slice(-4),
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(["merchant_id", "mode", "processor"])
-        .doUpdateSet({ secret_sealed: sealed, key_last4: input.secretKey.slice(-4), updated_at: now }),
-    )
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("processor_connections")
+        .values({
+          id: `psc_${randomString(24)}`,
+          merchant_id: input.merchantId,
+          mode: input.mode,
+          processor: PROCESSOR,
+          secret_sealed: sealed,
+          key_last4: input.secretKey.slice(-4),
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(["merchant_id", "mode", "processor"])
+            .doUpdateSet({ secret_sealed: sealed, key_last4: input.secretKey.slice(-4), updated_at: now }),
+        )
+        .execute();
+      if (input.audit)
+        await recordAudit(
+          trx,
+          { ...input.audit, mode: input.mode },
+          "processor.connect",
+          `paystack ${input.mode} key …${input.secretKey.slice(-4)}`,
+          now,
+        );
+    });
   return presentPaystackConnection(input.merchantId, input.mode);
 }

@@ -32,9 +32,11 @@ export async function issueSecretKey(
   return secretKey;
 }
 
+/** A session of one membership (a user in `merchantId`); its sign-in time is recorded on the membership. */
 export async function issueSession(
   trx: Trx,
   merchantId: string,
+  membershipId: string,
   now: number,
   peppered: string,
 ): Promise<{ accessToken: string; expiresAt: string }> {
@@ -45,11 +47,13 @@ export async function issueSession(
     .values({
       id: newId(),
       merchant_id: merchantId,
+      membership_id: membershipId,
       token_hash: keyedHash(peppered, accessToken),
       created_at: now,
       expires_at: expiresAt,
       revoked_at: null,
     })
     .execute();
+  await trx.updateTable("memberships").set({ last_sign_in_at: now }).where("id", "=", membershipId).execute();
   return { accessToken, expiresAt: new Date(expiresAt).toISOString() };
 }

@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
@@ -9,13 +10,24 @@ import { presentPaystackConnection } from "./paystack-connection";
  * mode then use the deployment's default key, or the sandbox (test), or answer 409 `live_not_connected`
  * (live). Payments made with the removed key cannot be continued or refunded until it is connected again.
  */
-export async function disconnectPaystack(input: { merchantId: string; mode: Mode }) {
+export async function disconnectPaystack(input: { merchantId: string; mode: Mode; audit?: AuditContext }) {
   assertServedMode(input.mode);
   await db()
-    .deleteFrom("processor_connections")
-    .where("merchant_id", "=", input.merchantId)
-    .where("mode", "=", input.mode)
-    .where("processor", "=", PROCESSOR)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      const gone = await trx
+        .deleteFrom("processor_connections")
+        .where("merchant_id", "=", input.merchantId)
+        .where("mode", "=", input.mode)
+        .where("processor", "=", PROCESSOR)
+        .executeTakeFirst();
+      if (input.audit && Number(gone.numDeletedRows) > 0)
+        await recordAudit(
+          trx,
+          { ...input.audit, mode: input.mode },
+          "processor.disconnect",
+          `paystack ${input.mode}`,
+        );
+    });
   return presentPaystackConnection(input.merchantId, input.mode);
 }

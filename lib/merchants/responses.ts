@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "@/lib/core/roles";
 import { ModeName, Money, Timestamp } from "@/lib/core/schemas";
 import { CURRENCY_CODES, type Currency } from "@/lib/money/currencies";
 import { ChannelName, CurrencyCode } from "@/lib/payments/vocabulary";
@@ -19,7 +20,16 @@ export const SignupResponse = z.object({
   }),
 });
 
-export const LoginResponse = z.object({ merchant: Merchant, ...SessionToken });
+const RoleName = z
+  .enum(ROLES)
+  .meta({ description: 'The member\'s role in this merchant (docs/console.md "Team").' });
+
+export const LoginResponse = z.object({ merchant: Merchant, role: RoleName, ...SessionToken });
+
+/** `data` of GET /v1/merchants/memberships: the signed-in user's merchants and their role in each. */
+export const MembershipsResponse = z.array(
+  z.object({ merchantId: z.string(), businessName: z.string(), role: RoleName }),
+);
 
 export const LogoutResponse = z.object({ signedOut: z.literal(true) });
 
@@ -78,3 +88,26 @@ export const PaystackConnectionResponse = z
     deploymentDefault: z.boolean(),
   })
   .meta({ id: "PaystackConnection" });
+
+export const PasswordResetResponse = z.object({ accepted: z.literal(true) });
+
+export const PasswordChangedResponse = z.object({ passwordChanged: z.literal(true) });
+
+/** `data` of login: a session, or with two-factor sign-in on, the challenge its code answers. */
+export const LoginOrChallengeResponse = z.union([
+  LoginResponse,
+  z.object({ twoFactorRequired: z.literal(true), challenge: z.string().meta({ example: "l2f_8Kq..." }) }),
+]);
+
+export const TwoFactorSetupResponse = z.object({
+  secret: z.string().meta({ description: "Base32, for apps that cannot scan the QR code." }),
+  otpauthUrl: z.string().startsWith("otpauth://totp/"),
+  qrCode: z
+    .string()
+    .startsWith("data:image/png;base64,")
+    .meta({ description: "The otpauthUrl as a PNG, drawn on the server." }),
+});
+
+export const RecoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()).length(10) });
+
+export const TwoFactorRequirementResponse = z.object({ required: z.boolean() });

@@ -15,16 +15,31 @@ const email = z
 
 const BusinessName = z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters");
 
+/** The email rule of every account form: trimmed by the parser, at most 254 characters, compared in lower case. */
+export const EmailField = email;
+
+/** A password being chosen (signup, an invitation accepted, a reset). */
+export const NewPassword = z
+  .string()
+  .min(10, "must be at least 10 characters")
+  .max(200, "must be at most 200 characters");
+
 export const SignupBody = z.strictObject({
   businessName: BusinessName,
   email,
-  password: z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters"),
+  password: NewPassword,
 });
+
+const MerchantId = z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters");
 
 export const LoginBody = z.strictObject({
   email,
   password: z.string().min(1, "must not be empty").max(200, "must be at most 200 characters"),
+  /** Which of the user's merchants to sign in to; the one signed in to last when left out. */
+  merchantId: MerchantId.optional(),
 });
+
+export const SwitchMerchantBody = z.strictObject({ merchantId: MerchantId });
 
 export const RollKeyBody = z.strictObject({ mode: ModeSchema });
 
@@ -162,3 +177,32 @@ export const PaystackConnectBody = z.strictObject({
 export const PaystackModeBody = z.strictObject({ mode: ModeSchema });
 
 export const PaystackModeQuery = z.strictObject({ mode: ModeSchema });
+
+export const PasswordResetBody = z.strictObject({ email });
+
+export const PasswordResetConfirmBody = z.strictObject({
+  token: z.string().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+  password: NewPassword,
+});
+
+export const LoginTwoFactorBody = z
+  .strictObject({
+    challenge: z.string().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+    code: z
+      .string()
+      .regex(/^\d{6}$/, "must be the 6 digits your authenticator app shows")
+      .optional(),
+    recoveryCode: z.string().min(1, "must not be empty").max(40, "must be at most 40 characters").optional(),
+  })
+  .refine((b) => (b.code === undefined) !== (b.recoveryCode === undefined), {
+    message: "send either code or recoveryCode",
+    path: ["code"],
+  });
+
+export const TwoFactorEnableBody = z.strictObject({
+  code: z.string().regex(/^\d{6}$/, "must be the 6 digits your authenticator app shows"),
+});
+
+export const TwoFactorRequirementBody = z.strictObject({
+  required: z.boolean({ message: "must be true or false" }),
+});

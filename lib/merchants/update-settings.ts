@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import { type Channel, serializeChannels } from "@/lib/payments/channel-list";
@@ -16,6 +17,7 @@ export async function updateSettings(input: {
   embedOrigins?: string[];
   /** The retry days of failed subscription charges (increasing, 1 to 5 of them). */
   dunningDays?: number[];
+  audit?: AuditContext;
 }) {
   const row = await db()
     .transaction()
@@ -38,6 +40,19 @@ export async function updateSettings(input: {
         })
         .where("id", "=", input.merchantId)
         .execute();
+      if (input.audit) {
+        const changed = [
+          "businessName",
+          "channels",
+          "merchantBearsCost",
+          "brandColor",
+          "logoUrl",
+          "embedOrigins",
+        ]
+          .filter((k) => input[k as keyof typeof input] !== undefined)
+          .join(", ");
+        await recordAudit(trx, input.audit, "settings.update", changed || null);
+      }
       return trx.selectFrom("merchants").selectAll().where("id", "=", input.merchantId).executeTakeFirst();
     });
   if (!row) throw new AppError("invalid_session", "The merchant of this session no longer exists.");

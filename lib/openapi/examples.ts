@@ -52,6 +52,7 @@ export const SPECIMENS = {
     fee_schedule: null,
     embed_origins: '["https://shop.example"]',
     dunning_days: null,
+    require_two_factor: 0,
     created_at: CREATED - 86_400_000,
     updated_at: CREATED - 86_400_000,
   } satisfies Selectable<MerchantsTable>,
@@ -573,8 +574,94 @@ export function successExamples(): Record<string, unknown> {
         live: { secretKey: "sk_live_8Rc2Nm7Qk3Xw9Lp4Zt6Vb1Yh5Jd0FgK" },
       },
     },
-    "POST /v1/merchants/auth/login": signedIn,
+    "POST /v1/merchants/auth/login": { ...signedIn, role: "owner" },
+    "POST /v1/merchants/auth/login/2fa": { ...signedIn, role: "owner" },
+    "POST /v1/merchants/auth/2fa/setup": {
+      secret: "O5NZUGHSGGPHMNT7YMQWPJEOWOA3B2LE",
+      otpauthUrl:
+        "otpauth://totp/Paygate:ada%40example.com?secret=O5NZUGHSGGPHMNT7YMQWPJEOWOA3B2LE&issuer=Paygate",
+      qrCode: "data:image/png;base64,iVBORw0KGgo=",
+    },
+    "POST /v1/merchants/auth/2fa/enable": {
+      recoveryCodes: [
+        "7KQ2M-X9PZR",
+        "H3VBN-8WT4C",
+        "Q6ZRJ-2MXK9",
+        "B8TWP-5NH3V",
+        "M2XKQ-7RZ6J",
+        "W9CNB-4PT8H",
+        "R5JZM-3QX2K",
+        "T7HVW-9BN4P",
+        "K4PXR-6ZM2Q",
+        "N3BTJ-8VW5C",
+      ],
+    },
+    "PUT /v1/merchants/two-factor-requirement": { required: true },
+    "POST /v1/merchants/auth/switch": { ...signedIn, role: "support" },
+    "GET /v1/merchants/memberships": [
+      { merchantId: merchant.id, businessName: merchant.business_name, role: "owner" },
+      { merchantId: "7d1e2c3b-9a8f-4e6d-b5c4-3a2b1c0d9e8f", businessName: "Kola Foods", role: "support" },
+    ],
+    "GET /v1/merchants/team": [
+      {
+        id: TEAM_MEMBER_ID,
+        email: "ada@example.com",
+        role: "owner",
+        status: "active",
+        lastSignInAt: new Date(CREATED).toISOString(),
+        expiresAt: null,
+      },
+      {
+        id: TEAM_INVITATION_ID,
+        email: "bola@example.com",
+        role: "support",
+        status: "invited",
+        lastSignInAt: null,
+        expiresAt: new Date(CREATED + 7 * 86_400_000).toISOString(),
+      },
+    ],
+    "POST /v1/merchants/team/invitations": {
+      id: TEAM_INVITATION_ID,
+      email: "bola@example.com",
+      role: "support",
+      expiresAt: new Date(CREATED + 7 * 86_400_000).toISOString(),
+    },
+    "PATCH /v1/merchants/team/{id}": {
+      id: TEAM_MEMBER_ID,
+      email: "chidi@example.com",
+      role: "developer",
+      status: "active",
+      lastSignInAt: new Date(CREATED).toISOString(),
+      expiresAt: null,
+    },
+    "DELETE /v1/merchants/team/{id}": { id: TEAM_MEMBER_ID, removed: true },
+    "POST /v1/merchants/team/invitations/accept": { ...signedIn, role: "support" },
+    "GET /v1/merchants/audit-log": {
+      entries: [
+        {
+          id: "3f6b2a1c-8d7e-4c5b-a9f0-1e2d3c4b5a69",
+          at: new Date(CREATED).toISOString(),
+          mode: "test",
+          action: "refund.create",
+          target: `rfd_4Gm7Qx2Lp9Zr8Tn3Vb6Ky1Wd on ${REFERENCE}: 1,500.00 NGN`,
+          actor: { type: "member", email: "bola@example.com" },
+          address: "203.0.113.7",
+        },
+        {
+          id: "2e5a1b0c-7c6d-4b4a-98ef-0d1c2b3a4958",
+          at: new Date(CREATED - 60_000).toISOString(),
+          mode: "test",
+          action: "key.roll",
+          target: "test secret key",
+          actor: { type: "member", email: "ada@example.com" },
+          address: "203.0.113.5",
+        },
+      ],
+      nextCursor: null,
+    },
     "POST /v1/merchants/auth/logout": { signedOut: true },
+    "POST /v1/merchants/auth/password-reset": { accepted: true },
+    "POST /v1/merchants/auth/password-reset/confirm": { passwordChanged: true },
     "POST /v1/merchants/keys/roll": { mode: "test", secretKey: "sk_test_2Zt7Vb4Rc9Yh1Jd6Fg3Lq8Xw5Kp0NmQ" },
     "GET /v1/merchants/settings": presentSettings(merchant),
     "PUT /v1/merchants/settings": presentSettings(merchant),
@@ -649,6 +736,9 @@ export function successExamples(): Record<string, unknown> {
   };
 }
 
+const TEAM_MEMBER_ID = "0b5c7a2e-4f1d-4c1b-9d3e-2a6f8e9b1c44";
+const TEAM_INVITATION_ID = "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d";
+
 /** A message of the kind the service writes for each failure code (lib/core/errors.ts). */
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   validation_error: "amount: must be a decimal string with at most 2 decimal places (got 50.005).",
@@ -693,6 +783,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   payment_link_unavailable: "This payment link has been deactivated by the merchant.",
   idempotency_in_progress: "This Idempotency-Key is contended; retry shortly.",
   email_taken: "email is already registered; sign in instead.",
+  forbidden: "Your role (support) does not allow this: it needs the permission keys.write (API keys (roll)).",
+  merchant_not_found: "No merchant of yours has that id.",
+  member_not_found: "id: no member or invitation 0b5c7a2e-4f1d-4c1b-9d3e-2a6f8e9b1c44 in this team.",
+  last_owner: "This is the merchant's last owner: make another member an owner first.",
+  already_member: "email: bola@example.com is already a member of this team.",
+  invalid_two_factor_code:
+    "code: not the code your app shows now, or a code already used; wait for the next one.",
+  invalid_token: "This link is unknown, used or expired; ask for a new one.",
   payload_too_large: "The body must not exceed 65536 bytes (64 KiB).",
   headers_too_large: "The request headers are too large.",
   request_timeout: "The request did not arrive in time.",

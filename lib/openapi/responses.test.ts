@@ -113,7 +113,12 @@ describe("presenters and their response schemas", () => {
     expectStrict(SettingsResponse, presentSettings(own), "presentSettings, merchant bears the cost");
     expectStrict(
       LoginResponse,
-      { merchant: presentMerchant(merchant), accessToken: "mst_x", expiresAt: new Date(0).toISOString() },
+      {
+        merchant: presentMerchant(merchant),
+        role: "owner",
+        accessToken: "mst_x",
+        expiresAt: new Date(0).toISOString(),
+      },
       "presentMerchant in a login",
     );
   });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { AppError, invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
@@ -47,6 +48,8 @@ export async function createRefund(input: {
   amount?: string;
   reason?: string;
   idempotencyKey?: string | null;
+  /** Who asked (recorded in the audit log with the refund, in its transaction). */
+  audit?: AuditContext;
 }) {
   assertServedMode(input.mode);
   const found = await db()
@@ -133,6 +136,13 @@ export async function createRefund(input: {
           source: keyId === null ? null : IDEMPOTENCY_SOURCE,
           sourceId: keyId,
         });
+        if (input.audit)
+          await recordAudit(
+            trx,
+            input.audit,
+            "refund.create",
+            `${row.id} on ${tx.reference}: ${formatAmount(amount, currency)} ${currency}`,
+          );
         return { row, replayed: false };
       }),
   );

@@ -1,3 +1,4 @@
+import { auditContext } from "@/lib/audit/record";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { createRefund } from "./create-refund";
 import { getRefund, listRefunds } from "./list-refunds";
@@ -27,8 +28,14 @@ export const refundsEndpoints = {
     response: RefundResponse,
     errors: ["transaction_not_found", "invalid_state", "refund_exceeds_available"],
     example: CREATE_EXAMPLE,
-    handler: ({ auth, body, idempotencyKey }) =>
-      createRefund({ merchantId: auth.merchantId, mode: auth.mode, idempotencyKey, ...body }),
+    handler: ({ auth, body, idempotencyKey, clientAddress }) =>
+      createRefund({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        idempotencyKey,
+        ...body,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   list: defineEndpoint({
     method: "GET",
@@ -60,13 +67,20 @@ export const refundsEndpoints = {
     summary: "Refund all or part of a paid payment (the console's)",
     description: CREATE_DESCRIPTION,
     auth: "session",
+    permission: "refunds.write",
     body: CreateRefundBody,
     status: 201,
     response: RefundResponse,
     errors: ["transaction_not_found", "invalid_state", "refund_exceeds_available"],
     example: CREATE_EXAMPLE,
-    handler: ({ auth, body, idempotencyKey }) =>
-      createRefund({ merchantId: auth.merchantId, mode: auth.mode, idempotencyKey, ...body }),
+    handler: ({ auth, body, idempotencyKey, clientAddress }) =>
+      createRefund({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        idempotencyKey,
+        ...body,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   consoleList: defineEndpoint({
     method: "GET",
@@ -74,6 +88,7 @@ export const refundsEndpoints = {
     tag: "Refunds",
     summary: "Refunds, newest first (the console's)",
     auth: "session",
+    permission: "payments.read",
     query: RefundsQuery,
     status: 200,
     response: RefundListResponse,
@@ -85,6 +100,7 @@ export const refundsEndpoints = {
     tag: "Refunds",
     summary: "One refund (the console's)",
     auth: "session",
+    permission: "payments.read",
     params: RefundParams,
     status: 200,
     response: RefundResponse,

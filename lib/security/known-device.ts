@@ -11,8 +11,8 @@ import { keyedHash, randomString, safeEqual } from "./tokens";
  * cookie lock that cookie out, and its browser is then judged as an unknown one; so a stolen cookie cannot be
  * used to guess for ever.
  *
- * An account here is any string naming who signs in (`merchantAccount(id)` today; a user's id once there are
- * users): the cookie is bound to it, and a cookie of one account is unknown on every other. Nothing is
+ * An account here is any string naming who signs in (`userAccount(id)`, a user of the console): the cookie is
+ * bound to it, and a cookie of one account is unknown on every other. Nothing is
  * stored per device but its failure count (in the rate-limit store, shared by every instance), so a cookie
  * cannot be revoked before it expires; it carries no secret of the account and no email.
  *
@@ -24,9 +24,12 @@ export const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 
 const FORMAT = /^d1\.([0-9A-Za-z]{22})\.(\d{1,12})\.([0-9a-f]{64})$/;
 
-/** The account key of a merchant's console (the one account a merchant has today). */
-export function merchantAccount(merchantId: string): string {
-  return `merchant:${merchantId}`;
+/**
+ * The account key of a user. It reads `merchant:` because a merchant's one login became a user with the
+ * merchant's id (migration 0035): the cookies its browsers were given before stay known.
+ */
+export function userAccount(userId: string): string {
+  return `merchant:${userId}`;
 }
 
 async function signature(account: string, device: string, issuedAt: number): Promise<string> {

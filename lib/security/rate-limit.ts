@@ -14,7 +14,7 @@ import { keyedHash } from "./tokens";
  * rate-limiter-flexible in a fixed window, which every store can do atomically. Unlike a bucket, a fixed window
  * lets up to twice the burst through across a window's edge (docs/decisions/006-rate-limits.md).
  */
-export type Limiter = "login" | "access_code" | "secret_key" | "signup" | "redeliver";
+export type Limiter = "login" | "access_code" | "secret_key" | "signup" | "redeliver" | "account_email";
 
 type Policy = { points: number; duration: number };
 
@@ -36,6 +36,9 @@ function policy(limiter: Limiter): Policy {
       return windowOf(e.RATE_LIMIT_SIGNUP_BURST, e.RATE_LIMIT_SIGNUP_PER_HOUR / 3600);
     case "redeliver":
       return windowOf(e.RATE_LIMIT_REDELIVER_BURST, e.RATE_LIMIT_REDELIVER_PER_MINUTE / 60);
+    // Emails asked for without a session (a password reset), per address and per email: signup's budget.
+    case "account_email":
+      return windowOf(e.RATE_LIMIT_SIGNUP_BURST, e.RATE_LIMIT_SIGNUP_PER_HOUR / 3600);
   }
 }
 
@@ -45,6 +48,7 @@ const MESSAGES: Record<Limiter, string> = {
   secret_key: "Too many requests with this secret key; slow down and retry after the Retry-After interval.",
   signup: "Too many sign-ups from this address; wait before creating another account.",
   redeliver: "Too many redeliveries; wait before asking for more.",
+  account_email: "Too many password-reset emails asked for; wait before asking again.",
 };
 
 /** Points no hold counter reaches: in-flight attempts are counted, never refused. */

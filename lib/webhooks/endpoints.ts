@@ -1,3 +1,4 @@
+import { auditContext } from "@/lib/audit/record";
 import { defineEndpoint } from "@/lib/core/endpoint";
 import { deploymentMode } from "@/lib/env";
 import { getWebhookEndpoint } from "./get-webhook-endpoint";
@@ -52,6 +53,7 @@ export const webhooksEndpoints = {
     tag: "Webhooks",
     summary: "The webhook endpoint of a mode (null when none)",
     auth: "session",
+    permission: "developers.read",
     query: WebhookQuery,
     status: 200,
     response: EndpointResponse.nullable(),
@@ -64,11 +66,13 @@ export const webhooksEndpoints = {
     tag: "Webhooks",
     summary: "Set the webhook endpoint of a mode; answers its signing secret",
     auth: "session",
+    permission: "webhooks.write",
     body: WebhookBody,
     status: 200,
     response: EndpointWithSecretResponse,
     example: { mode: "test", url: "https://shop.example/webhooks/paygate" },
-    handler: ({ auth, body }) => setWebhookEndpoint({ merchantId: auth.merchantId, ...body }),
+    handler: ({ auth, body, clientAddress }) =>
+      setWebhookEndpoint({ merchantId: auth.merchantId, ...body, audit: auditContext(auth, clientAddress) }),
   }),
   rollSecret: defineEndpoint({
     method: "POST",
@@ -76,12 +80,18 @@ export const webhooksEndpoints = {
     tag: "Webhooks",
     summary: "A new signing secret; the old one signs too for 24 hours",
     auth: "session",
+    permission: "webhooks.write",
     body: RollWebhookSecretBody,
     status: 200,
     response: EndpointWithSecretResponse,
     errors: ["invalid_state"],
     example: { mode: "test" },
-    handler: ({ auth, body }) => rollWebhookSecret({ merchantId: auth.merchantId, mode: body.mode }),
+    handler: ({ auth, body, clientAddress }) =>
+      rollWebhookSecret({
+        merchantId: auth.merchantId,
+        mode: body.mode,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   merchantEvents: defineEndpoint({
     method: "GET",
@@ -89,6 +99,7 @@ export const webhooksEndpoints = {
     tag: "Webhooks",
     summary: "Events with every delivery attempt",
     auth: "session",
+    permission: "developers.read",
     query: EventsQuery,
     status: 200,
     response: EventListResponse,
@@ -101,6 +112,7 @@ export const webhooksEndpoints = {
     tag: "Webhooks",
     summary: "Send an event again now, with the same webhook-id",
     auth: "session",
+    permission: "webhooks.write",
     params: EventParams,
     status: 202,
     response: RedeliverResponse,

@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { AppError } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
@@ -16,7 +17,7 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
  * merchant can deploy the new one without dropping a delivery. Rolls queue on the merchant's row: each keeps
  * the secret the one before it made as the previous one, so no secret handed out is lost to a concurrent roll.
  */
-export async function rollWebhookSecret(input: { merchantId: string; mode: Mode }) {
+export async function rollWebhookSecret(input: { merchantId: string; mode: Mode; audit?: AuditContext }) {
   assertServedMode(input.mode);
   const peppered = await pepper();
   const row = await db()
@@ -40,6 +41,13 @@ export async function rollWebhookSecret(input: { merchantId: string; mode: Mode 
         })
         .where("id", "=", existing.id)
         .execute();
+      if (input.audit)
+        await recordAudit(
+          trx,
+          { ...input.audit, mode: input.mode },
+          "webhook.roll_secret",
+          `${input.mode} endpoint`,
+        );
       return trx
         .selectFrom("webhook_endpoints")
         .selectAll()

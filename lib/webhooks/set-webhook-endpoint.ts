@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { assertServedMode } from "@/lib/core/assert-served-mode";
 import { db } from "@/lib/db/client";
 import { lockMerchant } from "@/lib/db/lock-merchant";
@@ -21,6 +22,7 @@ export async function setWebhookEndpoint(input: {
   mode: Mode;
   url: string;
   events?: EventType[];
+  audit?: AuditContext;
 }) {
   assertServedMode(input.mode);
   const peppered = await pepper();
@@ -66,6 +68,8 @@ export async function setWebhookEndpoint(input: {
       }
       const saved = await findEndpoint(trx, input.merchantId, input.mode);
       if (!saved) throw new Error("webhook endpoint vanished inside its own transaction");
+      if (input.audit)
+        await recordAudit(trx, { ...input.audit, mode: input.mode }, "webhook.update", input.url);
       return saved;
     });
   return { ...presentEndpoint(row), secret: unseal(peppered, row.secret_sealed) };

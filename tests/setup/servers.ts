@@ -13,7 +13,14 @@ import { whyRebuild } from "../../scripts/prepare.mjs";
  *  - production: production (live keys only) on its own SQLite file.
  * Tests reach them through `inject("targets")` / `inject("production")`.
  */
-export type Target = { name: "sqlite" | "postgres"; url: string; databaseUrl: string; logFile: string };
+/** A server under test; `mailDir` is where it writes the emails it sends (staging without SMTP_URL). */
+export type Target = {
+  name: "sqlite" | "postgres";
+  url: string;
+  databaseUrl: string;
+  logFile: string;
+  mailDir?: string;
+};
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -31,9 +38,10 @@ async function startTarget(
   name: string,
   databaseUrl: string,
   extraEnv: Record<string, string>,
-): Promise<{ url: string; logFile: string }> {
+): Promise<{ url: string; logFile: string; mailDir: string }> {
   // Every line the server logs goes to a file the security tests read (no secret may appear in it).
   const logFile = join(tempDir as string, `${name}.log`);
+  const mailDir = join(tempDir as string, `${name}-receipts`);
   const log = createWriteStream(logFile);
   const server = await startServer({
     name,
@@ -49,7 +57,7 @@ async function startTarget(
       CHECK_DECLARED_ERRORS: "1",
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "info",
       // Staging without SMTP_URL writes receipts as files: into this run's temp folder, not the checkout's data/.
-      RECEIPTS_DIR: join(tempDir as string, `${name}-receipts`),
+      RECEIPTS_DIR: mailDir,
       ...extraEnv,
     },
     keepOutput: 20_000,
@@ -59,7 +67,7 @@ async function startTarget(
     },
   });
   children.push(server);
-  return { url: server.url, logFile };
+  return { url: server.url, logFile, mailDir };
 }
 
 async function createPgDatabase(adminUrl: string): Promise<string> {

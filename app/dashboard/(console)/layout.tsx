@@ -2,6 +2,9 @@ import type { ReactNode } from "react";
 import { requireMerchant } from "@/lib/console/session";
 import { deploymentMode } from "@/lib/env";
 import { getSettings } from "@/lib/merchants/get-settings";
+import { listMemberships } from "@/lib/merchants/memberships";
+import { CONSOLE_PAGES } from "../_components/console-pages";
+import { MerchantSwitcher } from "../_components/merchant-switcher";
 import { ModeSwitch } from "../_components/mode-switch";
 import { ConsoleNav } from "../_components/nav";
 import { SignOutButton } from "../_components/sign-out";
@@ -15,8 +18,11 @@ export const dynamic = "force-dynamic";
  * (a layout is not re-run on every navigation).
  */
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
   const settings = await getSettings({ merchantId });
+  const merchants = await listMemberships({ userId: member.principal.userId });
+  const allowed = CONSOLE_PAGES.filter((p) => member.can(p.permission)).map((p) => p.href);
   return (
     <div className="min-h-dvh">
       <a
@@ -45,14 +51,20 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
             <p className="text-sm font-bold text-teal-800">Paygate</p>
-            <p className="truncate text-sm text-slate-700">{settings.businessName}</p>
+            <p className="truncate text-sm text-slate-700">
+              {settings.businessName}{" "}
+              <span className="text-slate-600" data-role={member.principal.role}>
+                ({member.principal.email}, {member.principal.role})
+              </span>
+            </p>
           </div>
           <div className="flex items-center gap-3">
+            {merchants.length > 1 && <MerchantSwitcher merchants={merchants} current={merchantId} />}
             <ModeSwitch mode={mode} />
             <SignOutButton />
           </div>
         </div>
-        <ConsoleNav />
+        <ConsoleNav allowed={allowed} />
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:py-8">
         {children}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { PERMISSIONS, type Permission } from "@/lib/core/roles";
 import { formatMoney } from "@/lib/i18n/format";
 import { badgeTest, card, linkClass, pageTitle, sectionTitle, table, td, th, thead } from "./styles";
 import { TableScroll } from "./table-scroll";
@@ -248,5 +249,33 @@ export function RefundsTable({
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/**
+ * What a page shows a member whose role does not allow it (lib/core/roles.ts): its heading, and which
+ * permission it needs. The navigation does not link it for them; this answers one who types its address.
+ */
+export function NotAllowed({
+  title,
+  mode,
+  permission,
+}: {
+  title: string;
+  mode: "test" | "live";
+  permission: Permission;
+}) {
+  return (
+    <>
+      <PageHeader title={title} mode={mode} />
+      <p
+        role="alert"
+        className="rounded-lg bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200"
+        data-not-allowed={permission}
+      >
+        Your role does not allow this page: it needs the permission <code>{permission}</code> (
+        {PERMISSIONS[permission]}). An owner or admin of this merchant can change your role on the Team page.
+      </p>
+    </>
   );
 }

@@ -42,7 +42,16 @@ function time(iso: string | null): string {
  * button. On a payment's page the reference is fixed; on the Webhooks page the merchant filters by type,
  * outcome and reference.
  */
-export function EventLog({ mode, reference }: { mode: "test" | "live"; reference?: string }) {
+export function EventLog({
+  mode,
+  reference,
+  canRedeliver = true,
+}: {
+  mode: "test" | "live";
+  reference?: string;
+  /** Whether the member's role may redeliver (webhooks.write); the button is not shown otherwise. */
+  canRedeliver?: boolean;
+}) {
   const id = useId();
   const [type, setType] = useState("");
   const [delivered, setDelivered] = useState("");
@@ -168,15 +177,17 @@ export function EventLog({ mode, reference }: { mode: "test" | "live"; reference
                     {e.delivered ? "Delivered" : "Not delivered"}
                   </span>
                 </div>
-                <button
-                  type="button"
-                  className={`${buttonSecondary} px-3 py-1.5`}
-                  disabled={redeliver.isPending && redeliver.variables === e.id}
-                  onClick={() => redeliver.mutate(e.id)}
-                  aria-label={`Redeliver ${e.type} ${e.reference ?? e.id}`}
-                >
-                  Redeliver
-                </button>
+                {canRedeliver && (
+                  <button
+                    type="button"
+                    className={`${buttonSecondary} px-3 py-1.5`}
+                    disabled={redeliver.isPending && redeliver.variables === e.id}
+                    onClick={() => redeliver.mutate(e.id)}
+                    aria-label={`Redeliver ${e.type} ${e.reference ?? e.id}`}
+                  >
+                    Redeliver
+                  </button>
+                )}
               </div>
               <p className="mt-1 text-sm text-slate-600">
                 {e.reference && <span className="mr-2">{e.reference}</span>}

@@ -2,28 +2,18 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-
-export const CONSOLE_PAGES = [
-  { href: "/dashboard", name: "Overview" },
-  { href: "/dashboard/payments", name: "Payments" },
-  { href: "/dashboard/customers", name: "Customers" },
-  { href: "/dashboard/refunds", name: "Refunds" },
-  { href: "/dashboard/links", name: "Payment links" },
-  { href: "/dashboard/webhooks", name: "Webhooks" },
-  { href: "/dashboard/keys", name: "API keys" },
-  { href: "/dashboard/settings", name: "Settings" },
-] as const;
+import { CONSOLE_PAGES } from "./console-pages";
 
 /**
  * The console's navigation landmark: every page by its name, the current one marked. The links wrap onto a
  * second line where the screen is narrow (a phone), so every page is in sight, none behind a scroll.
  */
-export function ConsoleNav() {
+export function ConsoleNav({ allowed }: { allowed: readonly string[] }) {
   const path = usePathname();
   return (
     <nav aria-label="Console" className="mx-auto max-w-6xl px-2">
       <ul className="flex flex-wrap gap-1 pb-2">
-        {CONSOLE_PAGES.map((p) => {
+        {CONSOLE_PAGES.filter((p) => allowed.includes(p.href)).map((p) => {
           const current = p.href === "/dashboard" ? path === p.href : path.startsWith(p.href);
           return (
             <li key={p.href}>

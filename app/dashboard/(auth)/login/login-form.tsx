@@ -3,7 +3,7 @@
 import { useActionState, useId } from "react";
 import { Field } from "@/components/ui/field";
 import { alertError, buttonPrimary, inputClass } from "@/components/ui/styles";
-import { type AuthFormState, signIn } from "../actions";
+import { type AuthFormState, signIn, signInCode } from "../actions";
 
 const START: AuthFormState = { values: {}, fieldErrors: {}, error: null };
 
@@ -14,6 +14,7 @@ const START: AuthFormState = { values: {}, fieldErrors: {}, error: null };
 export function LoginForm({ next }: { next: string }) {
   const id = useId();
   const [state, action, pending] = useActionState(signIn, START);
+  if (state.challenge) return <CodeForm challenge={state.challenge} next={next} />;
   return (
     <form className="mt-6 space-y-4" noValidate action={action}>
       <input type="hidden" name="next" value={next} />
@@ -49,6 +50,43 @@ export function LoginForm({ next }: { next: string }) {
       )}
       <button type="submit" className={buttonPrimary} disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}
+
+/** The code of the authenticator app (or a recovery code), after a right password. */
+function CodeForm({ challenge, next }: { challenge: string; next: string }) {
+  const id = useId();
+  const [state, action, pending] = useActionState(signInCode, { ...START, challenge });
+  return (
+    <form className="mt-6 space-y-4" noValidate action={action}>
+      <input type="hidden" name="next" value={next} />
+      <input type="hidden" name="challenge" value={state.challenge ?? ""} />
+      <Field
+        id={`${id}-code`}
+        label="Two-factor code"
+        hint="The 6 digits your authenticator app shows, or one of your recovery codes."
+        error={null}
+      >
+        {(aria) => (
+          <input
+            {...aria}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            className={inputClass}
+          />
+        )}
+      </Field>
+      {state.error && (
+        <p role="alert" className={alertError}>
+          {state.error}
+        </p>
+      )}
+      <button type="submit" className={buttonPrimary} disabled={pending || !state.challenge}>
+        {pending ? "Checking…" : "Sign in"}
       </button>
     </form>
   );

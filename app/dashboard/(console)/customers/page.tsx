@@ -6,7 +6,7 @@ import { isAppError } from "@/lib/core/errors";
 import { listCustomers } from "@/lib/customers/list-customers";
 import { ConsoleCustomersQuery } from "@/lib/customers/schemas";
 import { consolePageQuery } from "@/lib/http/console-query";
-import { Empty, PageHeader, when } from "../../_components/bits";
+import { Empty, NotAllowed, PageHeader, when } from "../../_components/bits";
 import { buttonSmall, card, linkClass, table, td, th } from "../../_components/styles";
 import { TableScroll } from "../../_components/table-scroll";
 
@@ -20,7 +20,10 @@ const PAGE_SIZE = 25;
  * with how many saved cards each has; searched by part of the email.
  */
 export default async function CustomersPage() {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
+  if (!member.can("customers.read"))
+    return <NotAllowed title="Customers" mode={mode} permission="customers.read" />;
   const parsed = await consolePageQuery(ConsoleCustomersQuery, { dropEmpty: true });
   let problem: string | null = parsed.ok ? null : parsed.problem;
   const q = parsed.ok ? parsed.data.q : undefined;

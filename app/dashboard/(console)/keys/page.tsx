@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
 import { requireMerchant } from "@/lib/console/session";
 import { listKeys } from "@/lib/merchants/list-keys";
-import { PageHeader, Section, when } from "../../_components/bits";
+import { NotAllowed, PageHeader, Section, when } from "../../_components/bits";
 import { RollKey } from "../../_components/roll-key";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function KeysPage() {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
+  if (!member.can("developers.read"))
+    return <NotAllowed title="API keys" mode={mode} permission="developers.read" />;
   const keys = await listKeys({ merchantId });
   const key = keys.find((k) => k.mode === mode);
   return (
@@ -35,9 +38,7 @@ export default async function KeysPage() {
           A secret key is stored only as a hash, so it cannot be shown again. If it is lost or leaked, roll
           it: a new key is shown once, and the old one stops working at once.
         </p>
-        <div className="mt-4">
-          <RollKey mode={mode} />
-        </div>
+        <div className="mt-4">{member.can("keys.write") && <RollKey mode={mode} />}</div>
       </Section>
     </>
   );

@@ -11,14 +11,17 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Payment links" };
 
 export default async function LinksPage() {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
   const { links } = await listPaymentLinks({ merchantId, mode, limit: 100 });
   return (
     <>
       <PageHeader title="Payment links" mode={mode}>
-        <Link href="/dashboard/links/new" className={buttonSmall}>
-          New payment link
-        </Link>
+        {member.can("links.write") && (
+          <Link href="/dashboard/links/new" className={buttonSmall}>
+            New payment link
+          </Link>
+        )}
       </PageHeader>
       {links.length === 0 ? (
         <Empty>

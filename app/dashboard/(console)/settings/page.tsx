@@ -4,7 +4,7 @@ import { deploymentMode } from "@/lib/env";
 import { getPaystackConnection } from "@/lib/merchants/get-paystack-connection";
 import { getSettings } from "@/lib/merchants/get-settings";
 import { describeFeeRule } from "@/lib/money/fees";
-import { PageHeader, Section } from "../../_components/bits";
+import { NotAllowed, PageHeader, Section } from "../../_components/bits";
 import { PaystackConnection } from "../../_components/paystack-connection";
 import { SettingsForm } from "../../_components/settings-form";
 import { table, td, th, thead } from "../../_components/styles";
@@ -14,7 +14,10 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
+  if (!member.can("settings.read"))
+    return <NotAllowed title="Settings" mode={mode} permission="settings.read" />;
   const s = await getSettings({ merchantId });
   const served = deploymentMode() === mode;
   const paystack = served ? await getPaystackConnection({ merchantId, mode }) : null;
@@ -30,16 +33,23 @@ export default async function SettingsPage() {
         </dl>
       </Section>
       <Section title="Checkout" id="checkout">
-        <SettingsForm
-          initial={{
-            channels: s.channels,
-            merchantBearsCost: s.merchantBearsCost,
-            brandColor: s.brandColor,
-            logoUrl: s.logoUrl,
-            embedOrigins: s.embedOrigins,
-          }}
-          businessName={s.businessName}
-        />
+        {member.can("settings.write") ? (
+          <SettingsForm
+            initial={{
+              channels: s.channels,
+              merchantBearsCost: s.merchantBearsCost,
+              brandColor: s.brandColor,
+              logoUrl: s.logoUrl,
+              embedOrigins: s.embedOrigins,
+            }}
+            businessName={s.businessName}
+          />
+        ) : (
+          <p className="text-sm text-slate-700" data-testid="settings-read-only">
+            Channels: {s.channels.join(", ")}. Fees are borne by{" "}
+            {s.merchantBearsCost ? "you" : "the customer"}.
+          </p>
+        )}
       </Section>
       <Section title="Embedded checkout" id="embedded-checkout">
         {s.embedOrigins.length ? (
@@ -61,7 +71,13 @@ export default async function SettingsPage() {
       </Section>
       <Section title="Live payments" id="live-payments">
         {paystack ? (
-          <PaystackConnection initial={paystack} />
+          member.can("settings.write") ? (
+            <PaystackConnection initial={paystack} />
+          ) : (
+            <p className="text-sm text-slate-700">
+              {paystack.connected ? `Connected (${paystack.keyHint}).` : "Not connected."}
+            </p>
+          )
         ) : (
           <p className="text-sm text-slate-700">
             {mode === "live"

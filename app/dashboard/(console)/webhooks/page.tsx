@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { requireMerchant } from "@/lib/console/session";
 import { consoleWebhookEndpoint } from "@/lib/console/webhook-endpoint";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { PageHeader, Section, when } from "../../_components/bits";
+import { NotAllowed, PageHeader, Section, when } from "../../_components/bits";
 import { EventLog } from "../../_components/event-log";
 import { WebhookForm } from "../../_components/webhook-form";
 
@@ -10,7 +10,10 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
+  if (!member.can("developers.read"))
+    return <NotAllowed title="Webhooks" mode={mode} permission="developers.read" />;
   const endpoint = await consoleWebhookEndpoint({ merchantId, mode });
   return (
     <>
@@ -44,15 +47,17 @@ export default async function WebhooksPage() {
             )}
           </dl>
         )}
-        <WebhookForm
-          mode={mode}
-          url={endpoint?.url ?? ""}
-          exists={Boolean(endpoint)}
-          events={endpoint?.events ?? [...EVENT_TYPES]}
-        />
+        {member.can("webhooks.write") && (
+          <WebhookForm
+            mode={mode}
+            url={endpoint?.url ?? ""}
+            exists={Boolean(endpoint)}
+            events={endpoint?.events ?? [...EVENT_TYPES]}
+          />
+        )}
       </Section>
       <Section title="Deliveries" id="deliveries">
-        <EventLog mode={mode} />
+        <EventLog mode={mode} canRedeliver={member.can("webhooks.write")} />
       </Section>
     </>
   );

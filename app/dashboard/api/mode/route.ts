@@ -6,7 +6,7 @@ import { methodsNotAllowed } from "@/lib/http/with-api";
 import { withConsole } from "@/lib/http/with-console";
 
 export const POST = withConsole(
-  { session: true, body: z.strictObject({ mode: ModeSchema }) },
+  { session: true, permission: "account.self", body: z.strictObject({ mode: ModeSchema }) },
   async ({ body, https }) => ({
     data: { mode: body.mode },
     cookies: [{ name: MODE_COOKIE, value: body.mode, options: modeCookieOptions(https) }],

@@ -9,7 +9,15 @@ import { getCustomer } from "@/lib/customers/get-customer";
 import { listCardConsents } from "@/lib/customers/list-card-consents";
 import { LOCALE_NAMES } from "@/lib/i18n/locales";
 import { listTransactions } from "@/lib/payments/list-transactions";
-import { Empty, PageHeader, PaymentsTable, Section, StatusBadge, when } from "../../../_components/bits";
+import {
+  Empty,
+  NotAllowed,
+  PageHeader,
+  PaymentsTable,
+  Section,
+  StatusBadge,
+  when,
+} from "../../../_components/bits";
 import { DeactivateCard } from "../../../_components/deactivate-card";
 import { linkClass } from "../../../_components/styles";
 
@@ -30,7 +38,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
  * shown, when, from which address, on which payment; and a way to deactivate it), and their payments.
  */
 export default async function CustomerPage({ params }: { params: Promise<{ code: string }> }) {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
+  if (!member.can("customers.read"))
+    return <NotAllowed title="Customer" mode={mode} permission="customers.read" />;
   const { code } = await params;
   if (!CUSTOMER_CODE.test(code)) notFound();
   let customer: Awaited<ReturnType<typeof getCustomer>>;
@@ -110,7 +121,9 @@ export default async function CustomerPage({ params }: { params: Promise<{ code:
                   </ul>
                   {a.status === "active" && (
                     <div className="mt-3">
-                      <DeactivateCard code={a.authorizationCode} label={label} />
+                      {member.can("customers.write") && (
+                        <DeactivateCard code={a.authorizationCode} label={label} />
+                      )}
                     </div>
                   )}
                 </li>

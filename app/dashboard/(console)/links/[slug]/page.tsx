@@ -17,7 +17,8 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Payment link" };
 
 export default async function LinkPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
   const { slug } = await params;
   if (!SlugParams.safeParse({ slug }).success) notFound();
   let link: Awaited<ReturnType<typeof getPaymentLink>>;
@@ -88,26 +89,30 @@ export default async function LinkPage({ params }: { params: Promise<{ slug: str
             </ul>
           </>
         )}
-        <div className="mt-4">
-          <LinkActions slug={link.slug} active={link.active} />
-        </div>
+        {member.can("links.write") && (
+          <div className="mt-4">
+            <LinkActions slug={link.slug} active={link.active} />
+          </div>
+        )}
       </Section>
-      <Section title="Edit" id="edit">
-        <p className="mb-3 text-sm text-slate-700">
-          The amount, currency, channels, fees and questions are fixed once a link is made; make a new link to
-          change them.
-        </p>
-        <LinkEdit
-          link={{
-            slug: link.slug,
-            title: link.title,
-            description: link.description,
-            redirectUrl: link.redirectUrl,
-            expiresAt: link.expiresAt,
-            usageLimit: link.usageLimit,
-          }}
-        />
-      </Section>
+      {member.can("links.write") && (
+        <Section title="Edit" id="edit">
+          <p className="mb-3 text-sm text-slate-700">
+            The amount, currency, channels, fees and questions are fixed once a link is made; make a new link
+            to change them.
+          </p>
+          <LinkEdit
+            link={{
+              slug: link.slug,
+              title: link.title,
+              description: link.description,
+              redirectUrl: link.redirectUrl,
+              expiresAt: link.expiresAt,
+              usageLimit: link.usageLimit,
+            }}
+          />
+        </Section>
+      )}
       <Section title="QR code" id="qr">
         {/* biome-ignore lint/performance/noImgElement: a data URL made on the server; nothing to optimise */}
         <img src={qr} width={240} height={240} alt={`QR code of the payment link ${link.paymentLinkUrl}`} />

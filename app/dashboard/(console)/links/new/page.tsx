@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requireMerchant } from "@/lib/console/session";
 import { getSettings } from "@/lib/merchants/get-settings";
 import { CURRENCY_CODES } from "@/lib/money/currencies";
-import { PageHeader, Section } from "../../../_components/bits";
+import { NotAllowed, PageHeader, Section } from "../../../_components/bits";
 import { LinkForm } from "../../../_components/link-form";
 import { linkClass } from "../../../_components/styles";
 
@@ -11,7 +11,10 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New payment link" };
 
 export default async function NewLinkPage() {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
+  if (!member.can("links.write"))
+    return <NotAllowed title="New payment link" mode={mode} permission="links.write" />;
   const settings = await getSettings({ merchantId });
   return (
     <>

@@ -28,7 +28,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default async function PaymentPage({ params }: { params: Promise<{ reference: string }> }) {
-  const { merchantId, mode } = await requireMerchant();
+  const member = await requireMerchant();
+  const { merchantId, mode } = member;
   const { reference } = await params;
   if (!REFERENCE.test(reference)) notFound();
   let payment: Awaited<ReturnType<typeof verifyPayment>>;
@@ -135,11 +136,15 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
           {/[1-9]/.test(
             refunds.refundable,
           ) /* a decimal string: any digit but 0 means more than nothing */ ? (
-            <RefundForm
-              reference={payment.reference}
-              refundable={refunds.refundable}
-              currency={payment.currency}
-            />
+            !member.can("refunds.write") ? (
+              <p className="text-sm text-slate-700">Your role does not issue refunds.</p>
+            ) : (
+              <RefundForm
+                reference={payment.reference}
+                refundable={refunds.refundable}
+                currency={payment.currency}
+              />
+            )
           ) : (
             <p className="text-sm text-slate-700">
               {payment.status === "success"
@@ -149,9 +154,11 @@ export default async function PaymentPage({ params }: { params: Promise<{ refere
           )}
         </div>
       </Section>
-      <Section title="Webhook events" id="events">
-        <EventLog mode={mode} reference={payment.reference} />
-      </Section>
+      {member.can("developers.read") && (
+        <Section title="Webhook events" id="events">
+          <EventLog mode={mode} reference={payment.reference} canRedeliver={member.can("webhooks.write")} />
+        </Section>
+      )}
     </>
   );
 }

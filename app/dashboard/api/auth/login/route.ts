@@ -9,11 +9,14 @@ import { DEVICE_COOKIE, deviceCookieOf } from "@/lib/security/known-device";
 export const POST = withConsole(
   { session: false, body: LoginBody },
   async ({ body, clientAddress, https, request }) => {
-    const { accessToken, expiresAt, merchant, device } = await loginMerchant({
+    const signedIn = await loginMerchant({
       ...body,
       clientAddress,
       deviceCookie: deviceCookieOf(request.headers.get("cookie")),
     });
+    // Two-factor sign-in on: no session yet, the challenge to answer with a code.
+    if ("challenge" in signedIn) return { data: signedIn };
+    const { accessToken, expiresAt, merchant, device } = signedIn;
     return {
       data: { merchant },
       cookies: [

@@ -7,9 +7,12 @@ import { withConsole } from "@/lib/http/with-console";
 import { ReferenceParams } from "@/lib/payments/schemas";
 import { verifyPayment } from "@/lib/payments/verify-payment";
 
-export const GET = withConsole({ session: true }, async ({ merchant, params }) => {
-  const { reference } = parseOrThrow(ReferenceParams, { reference: params.reference }, "path");
-  return { data: await verifyPayment({ merchantId: merchant.merchantId, mode: merchant.mode, reference }) };
-});
+export const GET = withConsole(
+  { session: true, permission: "payments.read" },
+  async ({ merchant, params }) => {
+    const { reference } = parseOrThrow(ReferenceParams, { reference: params.reference }, "path");
+    return { data: await verifyPayment({ merchantId: merchant.merchantId, mode: merchant.mode, reference }) };
+  },
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed("GET");

@@ -6,6 +6,7 @@ import { PaymentFiltersQuery, toTransactionFilters } from "@/lib/console/payment
 import { paymentsCsv } from "@/lib/console/payments-csv";
 import { sessionFromRequest } from "@/lib/console/session";
 import { isAppError } from "@/lib/core/errors";
+import { assertPermitted } from "@/lib/core/permit";
 import { consoleRouteQuery } from "@/lib/http/console-query";
 import { failureBody, jsonResponse } from "@/lib/http/envelope";
 import { methodsNotAllowed } from "@/lib/http/with-api";
@@ -17,6 +18,7 @@ export async function GET(request: Request) {
   let mode: string;
   try {
     const merchant = await sessionFromRequest(request);
+    assertPermitted(merchant.principal, "payments.read");
     const query = consoleRouteQuery(PaymentFiltersQuery.omit({ cursor: true }), request);
     mode = merchant.mode;
     csv = paymentsCsv({

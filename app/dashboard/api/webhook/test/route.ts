@@ -6,7 +6,7 @@ import { RollWebhookSecretBody } from "@/lib/webhooks/schemas";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 
 export const POST = withConsole(
-  { session: true, body: RollWebhookSecretBody },
+  { session: true, permission: "webhooks.write", body: RollWebhookSecretBody },
   async ({ merchant, body }) => ({
     data: await sendTestEvent({ merchantId: merchant.merchantId, mode: body.mode }),
   }),
