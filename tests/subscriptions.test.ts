@@ -188,6 +188,29 @@ describe.each(targets)("plans and subscriptions on $name", (target) => {
         types.filter((x) => x === t),
         t,
       ).toHaveLength(1);
+
+    // The audit log: the plan and the subscription made with the secret key; the refused second cancel is not
+    // there (written in the change's transaction, which the 409 rolled back).
+    const repriced = await api.request("PATCH", `/v1/plans/${plan.code}`, {
+      body: { amount: "1600" },
+      headers: sk(m),
+    });
+    expect(repriced.status).toBe(200);
+    const audited = async (prefix: string) =>
+      (
+        await api.get(`/v1/merchants/audit-log?action=${prefix}`, {
+          authorization: `Bearer ${m.accessToken}`,
+        })
+      ).body.data.entries.map(
+        (e: { action: string; target: string; actor: { type: string; last4?: string } }) =>
+          `${e.action} ${e.target} by ${e.actor.type} ${e.actor.last4}`,
+      );
+    const by = `by secret_key ${m.testKey.slice(-4)}`;
+    expect(await audited("plan")).toEqual([
+      `plan.update ${plan.code} ${by}`,
+      `plan.create ${plan.code} ${by}`,
+    ]);
+    expect(await audited("subscription")).toEqual([`subscription.create ${sub.code} ${by}`]);
   });
 
   it("refusals: another merchant's plan, customer, card or subscription is 404; bad bodies are 400s naming the field", async () => {

@@ -59,6 +59,11 @@ export const AUDIT_ACTIONS = [
   "account.two_factor_disable",
   "account.email_confirm",
   "settings.require_two_factor",
+  "plan.create",
+  "plan.update",
+  "subscription.create",
+  "subscription.update",
+  "subscription.cancel",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { emitSubscriptionEvent } from "@/lib/billing/emit-subscription-event";
 import { presentSubscriptionRow } from "@/lib/billing/load-subscription";
 import { lockSubscription } from "@/lib/billing/settle-invoice";
@@ -13,6 +14,7 @@ import { findSubscription } from "./find-subscription";
  * ended answers 409 `subscription_ended` and nothing changes; asking again for the period's end is a no-op.
  */
 export async function cancelSubscription(input: {
+  audit?: AuditContext;
   merchantId: string;
   mode: Mode;
   code: string;
@@ -29,6 +31,7 @@ export async function cancelSubscription(input: {
           `Subscription ${sub.id} is already ${sub.status}; nothing was changed.`,
         );
       }
+      if (input.audit) await recordAudit(trx, input.audit, "subscription.cancel", sub.id);
       const now = Date.now();
       // Past due, nothing is paid for the period: ending "at its end" would still charge it, so it ends now.
       if (input.atPeriodEnd && sub.status !== "past_due") {

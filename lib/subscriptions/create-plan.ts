@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { newPlanCode } from "@/lib/billing/codes";
 import { presentPlan } from "@/lib/billing/present";
 import { db } from "@/lib/db/client";
@@ -5,7 +6,12 @@ import type { Mode } from "@/lib/db/schema";
 import type { CreatePlanInput } from "./schemas";
 
 /** POST /v1/plans: a plan of the merchant in this mode (docs/guides/subscriptions.md). */
-export async function createPlan(input: { merchantId: string; mode: Mode; plan: CreatePlanInput }) {
+export async function createPlan(input: {
+  merchantId: string;
+  mode: Mode;
+  plan: CreatePlanInput;
+  audit?: AuditContext;
+}) {
   const now = Date.now();
   const row = {
     id: newPlanCode(),
@@ -22,6 +28,11 @@ export async function createPlan(input: { merchantId: string; mode: Mode; plan: 
     created_at: now,
     updated_at: now,
   };
-  await db().insertInto("plans").values(row).execute();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto("plans").values(row).execute();
+      if (input.audit) await recordAudit(trx, input.audit, "plan.create", row.id, now);
+    });
   return presentPlan(row);
 }

@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { newSubscriptionCode } from "@/lib/billing/codes";
 import { emitSubscriptionEvent } from "@/lib/billing/emit-subscription-event";
 import { presentSubscriptionRow } from "@/lib/billing/load-subscription";
@@ -24,6 +25,7 @@ const DAY_MS = 86_400_000;
  * `authorization_inactive`), a deactivated plan (409 `plan_inactive`).
  */
 export async function createSubscription(input: {
+  audit?: AuditContext;
   merchantId: string;
   mode: Mode;
   body: CreateSubscriptionInput;
@@ -90,6 +92,7 @@ export async function createSubscription(input: {
       await trx.insertInto("subscriptions").values(row).execute();
       await openNextInvoice(trx, row, 0, plan);
       await emitSubscriptionEvent(trx, "subscription.created", row.id, null, row.id);
+      if (input.audit) await recordAudit(trx, input.audit, "subscription.create", row.id, now);
     });
   if (startAt <= Date.now()) await runDueInvoices({ subscriptionId: row.id });
   const saved = await db()

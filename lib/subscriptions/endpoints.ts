@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auditContext } from "@/lib/audit/record";
 import { advanceClock } from "@/lib/channels/advance-clock";
 import { ClockAdvanceBody } from "@/lib/channels/schemas";
 import { defineEndpoint } from "@/lib/core/endpoint";
@@ -52,7 +53,13 @@ export const subscriptionsEndpoints = {
     status: 201,
     response: PlanResponse,
     example: { name: "Gold", amount: "5000.00", currency: "NGN", interval: "monthly" },
-    handler: ({ auth, body }) => createPlan({ merchantId: auth.merchantId, mode: auth.mode, plan: body }),
+    handler: ({ auth, body, clientAddress }) =>
+      createPlan({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        plan: body,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   listPlans: defineEndpoint({
     method: "GET",
@@ -92,8 +99,14 @@ export const subscriptionsEndpoints = {
     response: PlanResponse,
     errors: ["plan_not_found"],
     example: { amount: "6000.00" },
-    handler: ({ auth, params, body }) =>
-      updatePlan({ merchantId: auth.merchantId, mode: auth.mode, code: params.code, patch: body }),
+    handler: ({ auth, params, body, clientAddress }) =>
+      updatePlan({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        code: params.code,
+        patch: body,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   createSubscription: defineEndpoint({
     method: "POST",
@@ -119,7 +132,13 @@ export const subscriptionsEndpoints = {
       plan: "PLN_5K2M9Q4ZP1XW3N7R6T8Y",
       authorizationCode: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y",
     },
-    handler: ({ auth, body }) => createSubscription({ merchantId: auth.merchantId, mode: auth.mode, body }),
+    handler: ({ auth, body, clientAddress }) =>
+      createSubscription({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        body,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   listSubscriptions: defineEndpoint({
     method: "GET",
@@ -167,8 +186,14 @@ export const subscriptionsEndpoints = {
       "subscription_ended",
     ],
     example: { authorizationCode: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y" },
-    handler: ({ auth, params, body }) =>
-      updateSubscription({ merchantId: auth.merchantId, mode: auth.mode, code: params.code, patch: body }),
+    handler: ({ auth, params, body, clientAddress }) =>
+      updateSubscription({
+        merchantId: auth.merchantId,
+        mode: auth.mode,
+        code: params.code,
+        patch: body,
+        audit: auditContext(auth, clientAddress),
+      }),
   }),
   cancelSubscription: defineEndpoint({
     method: "POST",
@@ -184,8 +209,9 @@ export const subscriptionsEndpoints = {
     response: SubscriptionResponse,
     errors: ["subscription_not_found", "subscription_ended"],
     example: { atPeriodEnd: true },
-    handler: ({ auth, params, body }) =>
+    handler: ({ auth, params, body, clientAddress }) =>
       cancelSubscription({
+        audit: auditContext(auth, clientAddress),
         merchantId: auth.merchantId,
         mode: auth.mode,
         code: params.code,

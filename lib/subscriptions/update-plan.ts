@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { presentPlan } from "@/lib/billing/present";
 import { invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
@@ -12,7 +13,13 @@ import type { PlanPatch } from "./schemas";
  * subscription's next period (an invoice already made keeps its amount); a deactivated plan takes no new
  * subscriptions and its existing ones go on. The currency and interval are the plan's for good.
  */
-export async function updatePlan(input: { merchantId: string; mode: Mode; code: string; patch: PlanPatch }) {
+export async function updatePlan(input: {
+  merchantId: string;
+  mode: Mode;
+  code: string;
+  patch: PlanPatch;
+  audit?: AuditContext;
+}) {
   const plan = await findPlan(input);
   const { patch } = input;
   let amountMinor: bigint | undefined;
@@ -21,16 +28,22 @@ export async function updatePlan(input: { merchantId: string; mode: Mode; code: 
     if (!parsed.ok) throw invalidField("amount", parsed.rule, `amount ${parsed.reason}`);
     amountMinor = parsed.minor;
   }
+  const now = Date.now();
   await db()
-    .updateTable("plans")
-    .set({
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(amountMinor !== undefined ? { amount_minor: amountMinor } : {}),
-      ...(patch.active !== undefined ? { active: patch.active ? 1 : 0 } : {}),
-      updated_at: Date.now(),
-    })
-    .where("id", "=", plan.id)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("plans")
+        .set({
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.description !== undefined ? { description: patch.description } : {}),
+          ...(amountMinor !== undefined ? { amount_minor: amountMinor } : {}),
+          ...(patch.active !== undefined ? { active: patch.active ? 1 : 0 } : {}),
+          updated_at: now,
+        })
+        .where("id", "=", plan.id)
+        .execute();
+      if (input.audit) await recordAudit(trx, input.audit, "plan.update", plan.id, now);
+    });
   return presentPlan(await findPlan(input));
 }

@@ -1,3 +1,4 @@
+import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { dueInvoiceOf, presentSubscriptionRow } from "@/lib/billing/load-subscription";
 import { lockSubscription } from "@/lib/billing/settle-invoice";
 import { AppError } from "@/lib/core/errors";
@@ -16,6 +17,7 @@ import { runDueInvoices } from "./run-due-invoices";
  * ended subscription answers 409 `subscription_ended`.
  */
 export async function updateSubscription(input: {
+  audit?: AuditContext;
   merchantId: string;
   mode: Mode;
   code: string;
@@ -68,6 +70,7 @@ export async function updateSubscription(input: {
           `Subscription ${sub.id} is already ${sub.status}; nothing was changed.`,
         );
       }
+      if (input.audit) await recordAudit(trx, input.audit, "subscription.update", sub.id);
       const now = Date.now();
       await trx
         .updateTable("subscriptions")
