@@ -19,6 +19,7 @@ import { migration as m0022 } from "./0022_embed_origins";
 import { migration as m0023 } from "./0023_link_payment_started";
 import { migration as m0026 } from "./0026_customers_and_saved_cards";
 import { migration as m0030 } from "./0030_plans_and_subscriptions";
+import { migration as m0031 } from "./0031_subscribe_at_checkout";
 
 /**
  * Every migration, one file each, named `NNNN_purpose.ts` and listed here under that same name, which is
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "0023_link_payment_started": m0023,
   "0026_customers_and_saved_cards": m0026,
   "0030_plans_and_subscriptions": m0030,
+  "0031_subscribe_at_checkout": m0031,
 };
