@@ -127,6 +127,7 @@ export async function chargeAuthorization(input: {
     authorization_id: authorization.id,
     invoice_id: input.invoice?.id ?? null,
     subscription_id: input.invoice?.subscriptionId ?? null,
+    plan_id: null,
     merchant_initiated: 1,
   };
   const summary: CardSummary = {

@@ -64,5 +64,20 @@ export async function keepConsentedCard(
     .set({ authorization_id: authorizationId })
     .where("id", "=", tx.id)
     .execute();
+  // A subscription this payment started before its card was kept (a processor's webhook completed it first)
+  // gets the card now, to renew with.
+  const started = await trx
+    .selectFrom("transactions")
+    .select("subscription_id")
+    .where("id", "=", tx.id)
+    .executeTakeFirstOrThrow();
+  if (tx.plan_id && started.subscription_id) {
+    await trx
+      .updateTable("subscriptions")
+      .set({ authorization_id: authorizationId })
+      .where("id", "=", started.subscription_id)
+      .where("authorization_id", "is", null)
+      .execute();
+  }
   return { ...tx, authorization_id: authorizationId };
 }

@@ -104,6 +104,13 @@ export async function loadCheckout(input: {
       : undefined;
   // Whether a payment processor (Paystack) takes this merchant's payments of the mode: the same rule as
   // railsFor, without refusing (a live checkout without one shows what the charges answer: live_not_connected).
+  const plan = row.plan_id
+    ? await db()
+        .selectFrom("plans")
+        .select(["name", "amount_minor", "currency", "interval"])
+        .where("id", "=", row.plan_id)
+        .executeTakeFirst()
+    : undefined;
   const processor = (await paystackKeyFor({ merchantId: row.merchant_id, mode })) !== undefined;
   const action = isTerminal(row.status) ? undefined : await chargeAction(db(), row.id);
   const country = countryForCurrency(row.currency);
@@ -144,6 +151,10 @@ export async function loadCheckout(input: {
     record: { ...presentCheckoutRecord(row), ...(action && { action }) } as CheckoutRecord,
     saveCard: row.merchant_initiated === 1 ? null : (row.save_card as CheckoutView["saveCard"]),
     savedCard: saved ? { brand: saved.brand, last4: saved.last4 } : null,
+    // The payment's own amount and currency are the plan's first period (the plan's, when it was initialized).
+    plan: plan
+      ? { name: plan.name, amount: session.amount, currency: session.currency, interval: plan.interval }
+      : null,
   };
   return { kind: "found", view };
 }

@@ -98,6 +98,11 @@ export type CheckoutView = {
    * the card it charges. There is no card form then, only the step. Null on every other payment.
    */
   savedCard: { brand: string; last4: string } | null;
+  /**
+   * The plan a payment from initialize with `plan` subscribes the customer to: the page states its terms
+   * ("NGN 5,000.00 every month, first charge today") under the amount. Null on every other payment.
+   */
+  plan: { name: string; amount: string; currency: string; interval: string } | null;
 };
 
 export const TERMINAL: ReadonlySet<CheckoutStatus> = new Set(["success", "failed", "abandoned"]);

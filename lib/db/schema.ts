@@ -214,6 +214,8 @@ export interface TransactionsTable {
   invoice_id: string | null;
   /** The subscription this payment charges, or (initialize with `plan`) starts. */
   subscription_id: string | null;
+  /** The plan (plans) a payment from initialize with `plan` subscribes its customer to, on its first success. */
+  plan_id: string | null;
   /** The saved card (card_authorizations) this payment saved, or charged with the customer away. */
   authorization_id: string | null;
   /** 1: a charge of a saved card with the customer away (POST /v1/payment/charge-authorization). */

@@ -113,6 +113,7 @@ export async function payPaymentLink(input: {
           customerName: input.customerName ?? undefined,
           callbackUrl: link.redirect_url ?? undefined,
           saveCard: undefined,
+          plan: undefined,
           description: link.title,
           // The link's start page adds its language to the checkout address (?lang=) instead.
           locale: undefined,

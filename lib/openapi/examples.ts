@@ -99,6 +99,7 @@ export const SPECIMENS = {
     authorization_id: "AUTH_8Q2M4K7ZP1XW3N5R6T9Y",
     invoice_id: null,
     subscription_id: null,
+    plan_id: null,
     merchant_initiated: 0,
     link_payment_started_at: null,
   } satisfies Selectable<TransactionsTable>,

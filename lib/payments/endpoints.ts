@@ -19,7 +19,7 @@ export const paymentsEndpoints = {
     body: InitializeBody,
     status: 201,
     response: SessionResponse,
-    errors: ["channel_unavailable", "email_required"],
+    errors: ["channel_unavailable", "email_required", "plan_not_found", "plan_inactive"],
     example: {
       amount: "5000.00",
       currency: "NGN",

@@ -12,6 +12,7 @@ import { pepper } from "@/lib/security/pepper";
 import { keyedHash, newId } from "@/lib/security/tokens";
 import { type Channel, channelServes, parseChannels, serializeChannels } from "./channel-list";
 import { merchantPricing } from "./merchant-pricing";
+import { planPayment } from "./plan-payment";
 import { presentSession } from "./present";
 import { newAccessCode, newReference } from "./references";
 import type { InitializeInput } from "./schemas";
@@ -48,7 +49,8 @@ export async function initializePayment(input: {
       .then((m) => m && merchantPricing(m)));
   if (!merchant) throw new AppError("invalid_api_key", "The merchant of this key no longer exists.");
 
-  const p = input.payment;
+  // Initialize with `plan`: the plan's amount and currency, the card saved (lib/payments/plan-payment.ts).
+  const { payment: p, planId } = await planPayment(executor, input, input.payment);
   if (p.saveCard && !p.email) {
     throw new AppError(
       "email_required",
@@ -147,6 +149,7 @@ export async function initializePayment(input: {
     authorization_id: null,
     invoice_id: null,
     subscription_id: null,
+    plan_id: planId,
     merchant_initiated: 0,
     link_payment_started_at: null,
     created_at: now,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amountInput, CustomerName, Email, Metadata } from "@/lib/core/schemas";
+import { AMOUNT_INPUT_META, CustomerName, Email, Metadata } from "@/lib/core/schemas";
 import { LOCALES } from "@/lib/i18n/locales";
 import { parseAmount } from "@/lib/money/amount";
 import { CURRENCY_CODES, type Currency, DEFAULT_CURRENCY } from "@/lib/money/currencies";
@@ -29,8 +29,26 @@ const CurrencySchema = z.enum(CURRENCY_CODES, { message: `must be one of ${CURRE
 
 export const InitializeBody = z
   .strictObject({
-    amount: amountInput(z.string().max(40, "must be at most 40 characters")),
-    currency: CurrencySchema.default(DEFAULT_CURRENCY),
+    amount: z
+      .string()
+      .max(40, "must be at most 40 characters")
+      .optional()
+      .meta({
+        ...AMOUNT_INPUT_META,
+        description: `${AMOUNT_INPUT_META.description} Required, except with \`plan\`: then it may be left out (the plan's amount), and if given must equal the plan's.`,
+      }),
+    currency: CurrencySchema.optional().meta({
+      description: `Defaults to ${DEFAULT_CURRENCY}; with \`plan\`, the plan's (if given, it must be the plan's).`,
+    }),
+    plan: z
+      .string({ message: "must be a plan code like PLN_... from POST /v1/plans" })
+      // lib/billing/codes.ts PLAN_CODE (not imported: the console's forms load these schemas, that file not).
+      .regex(/^PLN_[0-9A-Z]{20}$/, "must be a plan code like PLN_... from POST /v1/plans")
+      .nullish()
+      .meta({
+        description:
+          'Subscribe the customer to one of the merchant\'s active plans (POST /v1/plans): the payment is the plan\'s amount and currency, takes the card with `saveCard: "required"` (needs `email`), the checkout states the plan\'s terms ("NGN 5,000.00 every month, first charge today"), and its first success starts the subscription (its first period paid). Plans with a trial start from POST /v1/subscriptions.',
+      }),
     email: Email.nullish(),
     customerName: CustomerName.nullish(),
     callbackUrl: HttpUrl.nullish(),
@@ -53,8 +71,27 @@ export const InitializeBody = z
       }),
   })
   .transform((v, ctx) => {
-    const currency = v.currency as Currency;
-    const amount = parseAmount(v.amount, currency);
+    const currency = (v.currency ?? DEFAULT_CURRENCY) as Currency;
+    if (v.plan) {
+      // The plan decides the amount and currency (lib/payments/plan-payment.ts checks what was given).
+      if (v.saveCard === "optional") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["saveCard"],
+          message: 'must be "required" or left out with plan: a subscription charges the saved card',
+        });
+        return z.NEVER;
+      }
+      if (v.distribution) {
+        ctx.addIssue({ code: "custom", path: ["distribution"], message: "is not taken with plan" });
+        return z.NEVER;
+      }
+    } else if (v.amount === undefined) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "is required" });
+      return z.NEVER;
+    }
+    const amount =
+      v.amount === undefined ? ({ ok: true, minor: 0n } as const) : parseAmount(v.amount, currency);
     if (!amount.ok) {
       ctx.addIssue({ code: "custom", path: ["amount"], message: amount.reason });
       return z.NEVER;
@@ -84,6 +121,8 @@ export const InitializeBody = z
       distributionMinor,
       merchantBearsCost: v.merchantBearsCost ?? undefined,
       saveCard: v.saveCard ?? undefined,
+      /** With `plan`: the plan's code and what the request said of the amount and currency, checked against it. */
+      plan: v.plan ? { code: v.plan, amount: v.amount, currency: v.currency } : undefined,
     };
   });
 

@@ -1,5 +1,6 @@
 import type { Updateable } from "kysely";
 import { settleInvoicePayment } from "@/lib/billing/settle-invoice";
+import { startSubscriptionFromCheckout } from "@/lib/billing/start-from-checkout";
 import { AppError } from "@/lib/core/errors";
 import { database } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/schema";
@@ -103,6 +104,8 @@ export async function transition(
     await emitEvent(trx, next, "checkout.completed", row.id);
     // A subscription's invoice is settled by its payment's end, in the same database transaction.
     if (next.invoice_id) await settleInvoicePayment(trx, next);
+    // A payment from initialize with `plan`: its success starts the subscription, in the same transaction.
+    else if (to === "success" && next.plan_id) await startSubscriptionFromCheckout(trx, next);
   }
   return next;
 }

@@ -7,8 +7,10 @@ import { LanguageMenu } from "@/components/ui/language-menu";
 import { initialChannel } from "@/lib/checkout/initial-channel";
 import { loadCheckout } from "@/lib/checkout/load-checkout";
 import { requestLocale } from "@/lib/checkout/request-locale";
+import type { CheckoutView } from "@/lib/checkout/types";
 import { clientAddressOf } from "@/lib/http/client-address";
-import { isLocale } from "@/lib/i18n/locales";
+import { formatMoney } from "@/lib/i18n/format";
+import { fmt, isLocale, type Locale } from "@/lib/i18n/locales";
 import { messagesFor } from "@/lib/i18n/messages";
 import { log } from "@/lib/log";
 import { type Channel, isChannel } from "@/lib/payments/channel-list";
@@ -110,6 +112,7 @@ export default async function PayPage({
           embedOrigin={embedOrigin}
           posted={problem && PROBLEM.test(problem) ? { channel, problem } : null}
           confirmCancel={one("cancel") === "confirm"}
+          terms={planTerms(view, locale)}
           intro={
             <>
               <div className="flex items-start justify-between gap-3">
@@ -165,4 +168,13 @@ export default async function PayPage({
       <p className="mt-4 text-center text-xs text-slate-600">{t.page.securedBy}</p>
     </main>
   );
+}
+
+/** "NGN 5,000.00 every month, first charge today": a subscription's terms in the page's language. */
+function planTerms(view: CheckoutView, locale: Locale): string | null {
+  if (!view.plan) return null;
+  const s = messagesFor(locale).subscription;
+  const every = s.every[view.plan.interval as keyof typeof s.every] ?? view.plan.interval;
+  const terms = fmt(s.terms, { amount: formatMoney(view.plan.amount, view.plan.currency, locale), every });
+  return `${terms}, ${s.firstChargeToday}`;
 }

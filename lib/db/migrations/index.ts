@@ -19,6 +19,7 @@ import { migration as m0022 } from "./0022_embed_origins";
 import { migration as m0023 } from "./0023_link_payment_started";
 import { migration as m0026 } from "./0026_customers_and_saved_cards";
 import { migration as m0030 } from "./0030_plans_and_subscriptions";
+import { migration as m0031 } from "./0031_subscribe_at_checkout";
 import { migration as m0035 } from "./0035_team_and_audit_log";
 import { migration as m0036 } from "./0036_user_tokens";
 import { migration as m0037 } from "./0037_two_factor";
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "0023_link_payment_started": m0023,
   "0026_customers_and_saved_cards": m0026,
   "0030_plans_and_subscriptions": m0030,
+  "0031_subscribe_at_checkout": m0031,
   "0035_team_and_audit_log": m0035,
   "0036_user_tokens": m0036,
   "0037_two_factor": m0037,

@@ -136,6 +136,8 @@ type Frame = {
   messages: CheckoutMessages;
   /** The header's top: the merchant's name and logo, the description (rendered on the server). */
   intro: ReactNode;
+  /** A subscription's terms under the amount (initialize with `plan`), worded by the page; null otherwise. */
+  terms: string | null;
   /** Under the amount: who is paying. */
   payer: ReactNode;
   /** The tab the page opens on (lib/checkout/initial-channel.ts). */
@@ -196,6 +198,7 @@ function AmountSummary({
 export function Checkout({
   view,
   intro,
+  terms,
   payer,
   locale,
   messages: t,
@@ -345,6 +348,11 @@ export function Checkout({
                     : tab
                 }
               />
+              {terms && (
+                <p className="mt-1 text-sm font-medium text-slate-800" data-testid="plan-terms">
+                  {terms}
+                </p>
+              )}
               {payer}
             </header>
             <div className="p-5 sm:p-6">
