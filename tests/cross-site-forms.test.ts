@@ -71,6 +71,8 @@ beforeAll(async () => {
     "app/demo/page": "/demo",
     "app/dashboard/(auth)/login/page": "/dashboard/login",
     "app/dashboard/(auth)/signup/page": "/dashboard/signup",
+    // The refusal comes before the page is rendered: any token will do.
+    "app/subscriptions/manage/[token]/page": "/subscriptions/manage/x",
   };
 }, 120_000);
 
@@ -156,6 +158,7 @@ describe("server actions from another site or a null origin", () => {
         "acceptInvite",
         "answerBankPage",
         "askPasswordReset",
+        "cancelAtPeriodEndForm",
         "changeRoleAction",
         "chooseCheckoutLanguage",
         "inviteAction",
@@ -166,6 +169,7 @@ describe("server actions from another site or a null origin", () => {
         "switchMerchantAction",
         "twoFactorAction",
         "payLinkForm",
+        "payWithAnotherCardForm",
         "signIn",
         "signUp",
         "startDemoCheckout",

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
+import { findPlan } from "@/lib/billing/find-plan";
 import { AppError, invalidField } from "@/lib/core/errors";
 import type { Database, Mode } from "@/lib/db/schema";
 import { toMinor } from "@/lib/db/schema";
 import { formatAmount, parseAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { findPlan } from "@/lib/subscriptions/find-plan";
 import type { InitializeInput } from "./schemas";
 
 /**

@@ -1,6 +1,7 @@
 import { type AuditContext, recordAudit } from "@/lib/audit/record";
 import { newSubscriptionCode } from "@/lib/billing/codes";
 import { emitSubscriptionEvent } from "@/lib/billing/emit-subscription-event";
+import { findPlan } from "@/lib/billing/find-plan";
 import { presentSubscriptionRow } from "@/lib/billing/load-subscription";
 import { isInterval, period } from "@/lib/billing/periods";
 import { openNextInvoice } from "@/lib/billing/settle-invoice";
@@ -9,7 +10,6 @@ import { authorizationStatus } from "@/lib/customers/authorization-status";
 import { findAuthorization } from "@/lib/customers/find-authorization";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
-import { findPlan } from "./find-plan";
 import { runDueInvoices } from "./run-due-invoices";
 import type { CreateSubscriptionInput } from "./schemas";
 

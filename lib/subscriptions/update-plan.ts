@@ -1,11 +1,11 @@
 import { type AuditContext, recordAudit } from "@/lib/audit/record";
+import { findPlan } from "@/lib/billing/find-plan";
 import { presentPlan } from "@/lib/billing/present";
 import { invalidField } from "@/lib/core/errors";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
 import { parseAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
-import { findPlan } from "./find-plan";
 import type { PlanPatch } from "./schemas";
 
 /**

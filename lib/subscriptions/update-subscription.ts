@@ -1,4 +1,5 @@
 import { type AuditContext, recordAudit } from "@/lib/audit/record";
+import { findPlan } from "@/lib/billing/find-plan";
 import { dueInvoiceOf, presentSubscriptionRow } from "@/lib/billing/load-subscription";
 import { lockSubscription } from "@/lib/billing/settle-invoice";
 import { AppError } from "@/lib/core/errors";
@@ -6,7 +7,6 @@ import { authorizationStatus } from "@/lib/customers/authorization-status";
 import { findAuthorization } from "@/lib/customers/find-authorization";
 import { db } from "@/lib/db/client";
 import type { Mode } from "@/lib/db/schema";
-import { findPlan } from "./find-plan";
 import { findSubscription } from "./find-subscription";
 import { runDueInvoices } from "./run-due-invoices";
 
