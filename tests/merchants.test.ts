@@ -423,6 +423,7 @@ describe.each(targets)("merchant endpoints on $name", (target) => {
         },
       }),
       customFees: [],
+      dunningDays: [1, 3, 5],
     });
     const put = await api.put(
       "/v1/merchants/settings",

@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 /** What the package may weigh as packed (the tarball npm publishes), in bytes (docs/decisions/015-server-sdk.md). */
-const PACKED_BUDGET = 64 * 1024;
+const PACKED_BUDGET = 80 * 1024;
 
 type Packed = { filename: string; size: number; unpackedSize: number; files: Array<{ path: string }> };
 let packedOnce: Packed | undefined;

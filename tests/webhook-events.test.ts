@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { targets } from "./helpers/api";
-import { ISO } from "./helpers/channels";
+import { ISO, SAVED_CARDS } from "./helpers/channels";
 import { checkWebhook } from "./helpers/contract";
 import {
   cleanupHarness,
@@ -99,6 +99,53 @@ describe.each(targets)("webhook events on $name", (target) => {
       ].sort(),
     );
     for (const r of got) expect(verifyWebhook(r, m.secret)).toEqual(r.json);
+
+    // Subscriptions: one of a single period (renewed once, then completed), and one whose card declines (its
+    // invoice's payment failed, past due), cancelled.
+    const sk = { "x-api-key": m.testKey };
+    async function savedCard(number: string, email: string) {
+      const s = await initializePayment(m, { amount: "100", email, saveCard: "required" });
+      expect((await payByCard(m, s.accessCode, number)).status).toBe("success");
+      const v = (await m.api.call("GET", `/v1/payment/verify/${s.reference}`, undefined, sk)).body.data;
+      return {
+        customer: v.customer.code as string,
+        authorizationCode: v.authorization.authorizationCode as string,
+      };
+    }
+    const plan = await m.api.call(
+      "POST",
+      "/v1/plans",
+      { name: "One box", amount: "300", interval: "monthly", invoiceLimit: 1 },
+      sk,
+    );
+    expect(plan.status, plan.text).toBe(201);
+    const subscribe = async (card: { customer: string; authorizationCode: string }) => {
+      const res = await m.api.call("POST", "/v1/subscriptions", { ...card, plan: plan.body.data.code }, sk);
+      expect(res.status, res.text).toBe(201);
+      return res.body.data as { code: string; status: string };
+    };
+    const once = await subscribe(await savedCard(SAVED_CARDS.success, "chidi@example.com"));
+    expect(once.status).toBe("completed");
+    const declining = await subscribe(await savedCard(SAVED_CARDS.declinesLater, "dayo@example.com"));
+    expect(declining.status).toBe("past_due");
+    const cancelled = await m.api.call("POST", `/v1/subscriptions/${declining.code}/cancel`, {}, sk);
+    expect(cancelled.body.data.status, cancelled.text).toBe("cancelled");
+    const ofSubscriptions = (r: { json: { event: string } }) =>
+      /^(subscription|invoice)\./.test(r.json.event);
+    const bySubscription = await receiver.waitForCount(7, 20_000, ofSubscriptions);
+    expect(bySubscription.map((r) => r.json.event).sort()).toEqual(
+      [
+        "subscription.created",
+        "subscription.renewed",
+        "subscription.completed",
+        "subscription.created",
+        "invoice.payment_failed",
+        "subscription.past_due",
+        "subscription.cancelled",
+      ].sort(),
+    );
+    for (const r of bySubscription) expect(verifyWebhook(r, m.secret)).toEqual(r.json);
+
     // The event types whose delivered body passed checkWebhook are exactly the service's event types: a new
     // type must be delivered here, and pass, for this to hold.
     expect(await receiver.conformingEvents()).toEqual([...EVENT_TYPES].sort());

@@ -24,11 +24,17 @@ import {
 
 /**
  * The events whose data is the transaction's own payload alone (refund.* carry the refund, emitted by settling
- * one; checkout.awaiting_transfer and checkout.amount_mismatch add the account and the amounts, as the document
- * says), so the bulk below is what the domain sends.
+ * one; checkout.awaiting_transfer and checkout.amount_mismatch add the account and the amounts; subscription.*
+ * and invoice.* carry the subscription and its invoice, as the document says), so the bulk below is what the
+ * domain sends.
  */
 const PAYMENT_EVENT_TYPES = EVENT_TYPES.filter(
-  (t) => !t.startsWith("refund.") && t !== "checkout.awaiting_transfer" && t !== "checkout.amount_mismatch",
+  (t) =>
+    !t.startsWith("refund.") &&
+    !t.startsWith("subscription.") &&
+    !t.startsWith("invoice.") &&
+    t !== "checkout.awaiting_transfer" &&
+    t !== "checkout.amount_mismatch",
 );
 
 /**
