@@ -15,6 +15,12 @@ const EVENT_TYPES = [
   "checkout.amount_mismatch",
   "refund.processed",
   "refund.failed",
+  "subscription.created",
+  "subscription.renewed",
+  "subscription.past_due",
+  "subscription.cancelled",
+  "subscription.completed",
+  "invoice.payment_failed",
 ];
 
 test("saving the webhook form keeps every event subscription, refunds included", async ({
