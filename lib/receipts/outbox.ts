@@ -22,6 +22,32 @@ type Receipt = Selectable<ReceiptsTable>;
 
 /** Tries per receipt, and the wait before each retry (after the first try fails, the second, …). */
 export const RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+
+/**
+ * What an outbox email's row becomes after one try (receipts here, subscription notices in
+ * lib/subscriptions/subscription-mail-job.ts): sent; or pending again after the next of RETRY_DELAYS_MS while
+ * `mayRetry` and tries are left; else failed. The caller writes it where the row is still `sending`.
+ */
+export function afterMailTry<D>(
+  row: { attempts: number; due_at: D },
+  outcome: { ok: true } | { ok: false; error: string },
+  mayRetry: boolean,
+  now = Date.now(),
+) {
+  const attempts = row.attempts + 1;
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  const retry = !outcome.ok && mayRetry && delay !== undefined;
+  const set = outcome.ok
+    ? { status: "sent" as const, attempts, locked_until: null, error: null, sent_at: now }
+    : {
+        status: retry ? ("pending" as const) : ("failed" as const),
+        attempts,
+        locked_until: null,
+        error: outcome.error.slice(0, 500),
+        due_at: retry ? now + (delay ?? 0) : row.due_at,
+      };
+  return { attempts, retry, set };
+}
 const LOCK_MS = 60_000;
 const BATCH = 16;
 const IDLE_POLL_MS = 500;
@@ -131,23 +157,10 @@ export async function sendReceipt(receipt: Receipt): Promise<boolean> {
       outcome = { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
   }
-  const now = Date.now();
-  const attempts = receipt.attempts + 1;
-  const delay = RETRY_DELAYS_MS[attempts - 1];
-  const retry = !outcome.ok && tx?.status === "success" && delay !== undefined;
+  const { attempts, retry, set } = afterMailTry(receipt, outcome, tx?.status === "success");
   await db()
     .updateTable("receipts")
-    .set(
-      outcome.ok
-        ? { status: "sent", attempts, locked_until: null, error: null, sent_at: now }
-        : {
-            status: retry ? "pending" : "failed",
-            attempts,
-            locked_until: null,
-            error: outcome.error.slice(0, 500),
-            due_at: retry ? now + (delay ?? 0) : receipt.due_at,
-          },
-    )
+    .set(set)
     .where("id", "=", receipt.id)
     .where("status", "=", "sending")
     .execute();

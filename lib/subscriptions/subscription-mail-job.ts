@@ -10,7 +10,7 @@ import { log } from "@/lib/log";
 import { formatAmount } from "@/lib/money/amount";
 import type { Currency } from "@/lib/money/currencies";
 import { checkoutUrl } from "@/lib/payments/present";
-import { RETRY_DELAYS_MS } from "@/lib/receipts/outbox";
+import { afterMailTry } from "@/lib/receipts/outbox";
 import { receiptTransport, sendMail } from "@/lib/receipts/transport";
 import { renderSubscriptionMail } from "./render-subscription-mail";
 
@@ -63,23 +63,10 @@ export async function sendSubscriptionMail(row: Row): Promise<void> {
       outcome = { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
   }
-  const now = Date.now();
-  const attempts = row.attempts + 1;
-  const delay = RETRY_DELAYS_MS[attempts - 1];
-  const retry = !outcome.ok && found !== undefined && delay !== undefined;
+  const { attempts, set } = afterMailTry(row, outcome, found !== undefined);
   await db()
     .updateTable("subscription_emails")
-    .set(
-      outcome.ok
-        ? { status: "sent", attempts, locked_until: null, error: null, sent_at: now }
-        : {
-            status: retry ? "pending" : "failed",
-            attempts,
-            locked_until: null,
-            error: outcome.error.slice(0, 500),
-            due_at: retry ? now + (delay ?? 0) : row.due_at,
-          },
-    )
+    .set(set)
     .where("id", "=", row.id)
     .where("status", "=", "sending")
     .execute();
